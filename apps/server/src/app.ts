@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { recordStart } from './app-meta.ts';
+import type { Config } from './config.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticSite } from './plugins/static-site.ts';
+import { healthRoutes } from './routes/health.ts';
+
+/** What the domain needs from the outside world; tests pass their own. */
+export interface AppDeps {
+  db: Db;
+  clock: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    deps: AppDeps;
+  }
+}
+
+export const serverMigrations: MigrationSet = {
+  name: 'server',
+  dir: new URL('../migrations', import.meta.url).pathname,
+};
+
+export function openDatabase(config: Config): Promise<Db> {
+  return config.databaseUrl
+    ? openDb({ kind: 'postgres', url: config.databaseUrl })
+    : openDb({ kind: 'pglite', dataDir: config.dataDir ?? undefined });
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Query parameters whose values never reach the logs. */
+const secretParams = ['token', 'key', 'api_key', 'access_token'];
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const name of secretParams) if (params.has(name)) params.set(name, 'REDACTED');
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+/** Builds the whole server from a config object; main.ts only reads the environment and listens. */
+export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Promise<FastifyInstance> {
+  const ownsDb = !deps.db;
+  const db = deps.db ?? (await openDatabase(config));
+  await migrate(db, [marketDataMigrations, serverMigrations]);
+  const clock = deps.clock ?? (() => new Date());
+  await recordStart(db, clock());
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+      redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers["x-refresh-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ...(config.tlsCertFile && config.tlsKeyFile
+      ? { https: { cert: await readText(config.tlsCertFile), key: await readText(config.tlsKeyFile) } }
+      : {}),
+  });
+  app.decorate('config', config);
+  app.decorate('deps', { db, clock });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  if (ownsDb) app.addHook('onClose', async () => db.close());
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  await app.register(healthRoutes);
+  if (config.webDist) registerStaticSite(app, config.webDist);
+  return app;
+}
+
+async function readText(path: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  return readFile(path, 'utf8');
+}

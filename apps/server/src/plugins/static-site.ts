@@ -1,0 +1,81 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Path prefixes that belong to the server, never to the site's history fallback. */
+const serverPrefixes = [
+  '/api/',
+  '/google-auth-api/',
+  '/rzp/',
+  '/swagger/',
+  '/support',
+  '/healthz',
+  '/readyz',
+];
+
+/**
+ * Serves the built site: files as they are (hashed assets cached for a year), prerendered
+ * pages at /route/index.html, and the SPA shell for other client routes. Missing assets and
+ * unknown server paths get real 404s.
+ */
+export function registerStaticSite(app: FastifyInstance, root: string): void {
+  // The prerender step overwrites index.html with the home page and keeps the empty shell aside.
+  const shellPath = existsSync(join(root, 'spa-shell.html'))
+    ? join(root, 'spa-shell.html')
+    : join(root, 'index.html');
+  if (!existsSync(shellPath)) {
+    app.log.warn({ root }, 'web site not built: run `npm run build:web`; serving the API only');
+    return;
+  }
+  const cache = new Map<string, Buffer>();
+  const read = (file: string) => {
+    let body = cache.get(file);
+    if (!body) {
+      body = readFileSync(file);
+      cache.set(file, body);
+    }
+    return body;
+  };
+  const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
+
+  app.get('/*', async (req, reply) => {
+    const pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    if (serverPrefixes.some((p) => pathname.startsWith(p))) {
+      throw new AppError('not_found', `No route GET ${pathname}`);
+    }
+    const safe = normalize(join(root, pathname));
+    if (!safe.startsWith(root + sep) && safe !== root) throw new AppError('not_found', 'Not found');
+    const ext = extname(pathname);
+    if (ext && isFile(safe)) {
+      reply.type(types[ext] ?? 'application/octet-stream');
+      reply.header(
+        'cache-control',
+        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+      return reply.send(read(safe));
+    }
+    if (ext && ext !== '.html') throw new AppError('not_found', `No file ${pathname}`);
+    const page = join(safe, 'index.html');
+    const file = isFile(page) ? page : shellPath;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return reply.send(read(file));
+  });
+}

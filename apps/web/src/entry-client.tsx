@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './routes.tsx';
+
+const router = createBrowserRouter(routes);
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>
+);
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,0 +1,3 @@
+export function RouterErrorPage() {
+  return <h1>Unexpected Application Error!</h1>;
+}

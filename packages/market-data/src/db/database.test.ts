@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './database.ts';
+import { migrate, splitStatements } from './migrate.ts';
+import { testDatabases } from './test-databases.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'bahi-mig-'));
+writeFileSync(
+  join(dir, '0001_things.sql'),
+  `-- a comment;
+CREATE TABLE thing (id int PRIMARY KEY, name text, price numeric(12,2), big bigint, day date);
+CREATE FUNCTION twice(x int) RETURNS int AS $$
+  SELECT x * 2;
+$$ LANGUAGE sql;
+`,
+);
+
+for (const target of testDatabases()) {
+  describe(`database on ${target.name}`, () => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await target.open();
+    });
+    afterAll(async () => {
+      await db.close();
+      await target.drop();
+    });
+
+    it('applies migrations once and records them', async () => {
+      expect(await migrate(db, [{ name: 't', dir }])).toEqual(['t/0001_things.sql']);
+      expect(await migrate(db, [{ name: 't', dir }])).toEqual([]);
+      const { rows } = await db.query<{ v: number }>('SELECT twice(21) AS v');
+      expect(rows[0]?.v).toBe(42);
+    });
+
+    it('returns numbers for numeric and bigint and plain strings for dates on both drivers', async () => {
+      await db.query('INSERT INTO thing VALUES ($1, $2, $3, $4, $5)', [
+        1,
+        'a',
+        '12.50',
+        9007199254740,
+        '2024-10-28',
+      ]);
+      const { rows } = await db.query('SELECT price, big, day FROM thing WHERE id = 1');
+      expect(rows[0]).toEqual({ price: 12.5, big: 9007199254740, day: '2024-10-28' });
+    });
+
+    it('rolls back a failed transaction completely', async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO thing (id, name) VALUES (2, 'b')");
+          await tx.query("INSERT INTO thing (id, name) VALUES (2, 'dup')");
+        }),
+      ).rejects.toThrow();
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM thing WHERE id = 2');
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+
+    it('bulk-loads rows with COPY, quoting commas, quotes and nulls', async () => {
+      const rows = [
+        [10, 'Tata, Sons "Ltd"', 1.5, null, '2020-01-01'],
+        [11, null, null, 5, null],
+      ];
+      expect(await db.copyRows('thing', ['id', 'name', 'price', 'big', 'day'], rows)).toBe(2);
+      const got = await db.query('SELECT id, name, price, big, day FROM thing WHERE id >= 10 ORDER BY id');
+      expect(got.rows).toEqual([
+        { id: 10, name: 'Tata, Sons "Ltd"', price: 1.5, big: null, day: '2020-01-01' },
+        { id: 11, name: null, price: null, big: 5, day: null },
+      ]);
+    });
+  });
+}
+
+describe('splitStatements', () => {
+  it('keeps dollar-quoted bodies whole', () => {
+    expect(splitStatements('SELECT 1;\nDO $$\nBEGIN\n  PERFORM 1;\nEND\n$$;\n')).toHaveLength(2);
+  });
+});

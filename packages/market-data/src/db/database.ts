@@ -1,0 +1,153 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import pgCopy from 'pg-copy-streams';
+
+/** One row-returning query surface shared by PGlite and PostgreSQL. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements at once (no parameters). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction: all of it commits, or none of it. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Bulk load with COPY ... FROM STDIN (CSV); returns the row count. */
+  copyRows(table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number>;
+  close(): Promise<void>;
+}
+
+export type DbTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+
+// Type OIDs whose default parsing differs between the two drivers: make both return the same JS values.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const toNumber = (v: string) => (v === null ? null : Number(v));
+const keepString = (v: string) => v;
+
+export async function openDb(target: DbTarget): Promise<Db> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir, {
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },
+  });
+  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
+    const res = await q.query<T>(sql, params as unknown[] | undefined);
+    return { rows: res.rows };
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(lite, sql, params),
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    transaction: (fn) => lite.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    copyRows: async (table, columns, rows) => {
+      const csv = toCsv(rows);
+      if (csv.count === 0) return 0;
+      await lite.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+        blob: new Blob([csv.text]),
+      });
+      return csv.count;
+    },
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8 || oid === NUMERIC) return toNumber;
+      if (oid === DATE) return keepString;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: types as pg.CustomTypesConfig });
+  await pool.query('SELECT 1');
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <T>(sql: string, params?: readonly unknown[]) => {
+      const res = await c.query(sql, params as unknown[] | undefined);
+      return { rows: res.rows as T[] };
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(wrap(client));
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    copyRows: async (table, columns, rows) => {
+      const client = await pool.connect();
+      try {
+        const stream = client.query(
+          pgCopy.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
+        );
+        let count = 0;
+        let buf = '';
+        const flush = () =>
+          new Promise<void>((resolve, reject) => {
+            if (stream.write(buf)) resolve();
+            else stream.once('drain', resolve).once('error', reject);
+            buf = '';
+          });
+        for (const row of rows) {
+          buf += csvLine(row);
+          count++;
+          if (buf.length > 1 << 20) await flush();
+        }
+        await new Promise<void>((resolve, reject) => {
+          stream.on('finish', resolve).on('error', reject);
+          stream.end(buf);
+        });
+        return count;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function toCsv(rows: Iterable<readonly unknown[]>): { text: string; count: number } {
+  const parts: string[] = [];
+  for (const row of rows) parts.push(csvLine(row));
+  return { text: parts.join(''), count: parts.length };
+}
+
+/** One CSV line in PostgreSQL's COPY csv dialect: empty unquoted field is NULL. */
+export function csvLine(row: readonly unknown[]): string {
+  let line = '';
+  for (let i = 0; i < row.length; i++) {
+    if (i > 0) line += ',';
+    line += csvField(row[i]);
+  }
+  return `${line}\n`;
+}
+
+function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  const s = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return `"${s.replaceAll('"', '""')}"`;
+}
