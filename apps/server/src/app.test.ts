@@ -29,7 +29,9 @@ for (const target of testDatabases()) {
     it('reports readiness from the app_meta row written at start', async () => {
       const res = await app.inject('/readyz');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'ready', schemaVersion: 'server/0001_app_meta.sql' });
+      const latest = await app.deps.db.query<{ id: string }>('SELECT max(id) AS id FROM schema_migrations');
+      expect(res.json()).toMatchObject({ status: 'ready', schemaVersion: latest.rows[0]?.id });
+      expect(latest.rows[0]?.id).toMatch(/^server\/\d{4}_/);
       expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     });
 

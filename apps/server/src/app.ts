@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { recordStart } from './app-meta.ts';
+import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   app.decorate('config', config);
   app.decorate('deps', { db, clock });
+  app.decorate('accessTokens', await createAccessTokenSigner(db, config.accessTokenSecret, config.env));
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -24,6 +24,10 @@ export interface Config {
   tlsKeyFile: string | null;
   /** Allow plain HTTP to the data API from loopback addresses (embedded default only). */
   allowLoopbackHttp: boolean;
+  /** Base64 secret (32 bytes) signing access tokens; generated and kept in the database outside production. */
+  accessTokenSecret: string | null;
+  /** Base64 key (32 bytes) encrypting API keys for display; generated outside production. */
+  apiKeyEncryptionKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +87,18 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
   return raw;
 }
 
+function secret(env: Env, name: string, nodeEnv: Config['env']): string | null {
+  const raw = opt(env, name);
+  if (raw === null) {
+    if (nodeEnv === 'production')
+      throw new ConfigError(`${name} is required in production (32 random bytes, base64)`);
+    return null;
+  }
+  if (Buffer.from(raw, 'base64').length !== 32)
+    throw new ConfigError(`${name} must be 32 bytes encoded as base64`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -112,6 +128,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tlsCertFile,
     tlsKeyFile,
     allowLoopbackHttp,
+    accessTokenSecret: secret(env, 'ACCESS_TOKEN_SECRET', nodeEnv),
+    apiKeyEncryptionKey: secret(env, 'API_KEY_ENCRYPTION_KEY', nodeEnv),
   };
 }
 

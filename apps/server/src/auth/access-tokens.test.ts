@@ -1,0 +1,39 @@
+import { marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMigrations } from '../app.ts';
+import { accessTokenLifetimeSeconds, createAccessTokenSigner } from './access-tokens.ts';
+
+describe('access tokens', () => {
+  let db: Awaited<ReturnType<typeof openDb>>;
+  beforeAll(async () => {
+    db = await openDb({ kind: 'pglite' });
+    await migrate(db, [marketDataMigrations, serverMigrations]);
+  });
+  afterAll(() => db.close());
+
+  it('verify the user until the lifetime runs out', async () => {
+    const signer = await createAccessTokenSigner(db, null, 'test');
+    const now = new Date('2026-01-01T10:00:00Z');
+    const { token, expiresAt } = await signer.sign(42, now);
+    expect(expiresAt).toBe(now.getTime() / 1000 + accessTokenLifetimeSeconds);
+    expect(await signer.verify(token, new Date(now.getTime() + 60_000))).toBe(42);
+    expect(await signer.verify(token, new Date((expiresAt + 1) * 1000))).toBeNull();
+  });
+
+  it('reject tokens signed with another secret or tampered', async () => {
+    const ours = await createAccessTokenSigner(db, null, 'test');
+    const theirs = await createAccessTokenSigner(db, Buffer.alloc(32, 7).toString('base64'), 'test');
+    const now = new Date();
+    const { token } = await theirs.sign(1, now);
+    expect(await ours.verify(token, now)).toBeNull();
+    const mine = (await ours.sign(1, now)).token;
+    const [h, , s] = mine.split('.');
+    const forged = `${h}.${Buffer.from(JSON.stringify({ sub: '2' })).toString('base64url')}.${s}`;
+    expect(await ours.verify(forged, now)).toBeNull();
+    expect(await ours.verify('garbage', now)).toBeNull();
+  });
+
+  it('refuse a generated secret in production', async () => {
+    await expect(createAccessTokenSigner(db, null, 'production')).rejects.toThrow(/must be configured/);
+  });
+});

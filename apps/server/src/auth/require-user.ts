@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { findUserById, type User } from '../accounts/users.ts';
+import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessTokens: import('./access-tokens.ts').AccessTokenSigner;
+  }
+}
+
+/** The access token of a request: `Authorization: Bearer <token>`, or `?token=` where a route allows it. */
+export function accessTokenOf(req: FastifyRequest, opts: { allowQuery?: boolean } = {}): string | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  if (opts.allowQuery) {
+    const q = (req.query as Record<string, unknown> | undefined)?.token;
+    if (typeof q === 'string' && q) return q;
+  }
+  return null;
+}
+
+/** The signed-in user of a request, or a 401 problem. */
+export async function requireUser(req: FastifyRequest, opts: { allowQuery?: boolean } = {}): Promise<User> {
+  const token = accessTokenOf(req, opts);
+  if (!token) throw new AppError('unauthorized', 'Sign in first: send your access token as a Bearer token.');
+  const app = req.server;
+  const userId = await app.accessTokens.verify(token, app.deps.clock());
+  if (userId === null) throw new AppError('unauthorized', 'The access token is invalid or has expired.');
+  const user = await findUserById(app.deps.db, userId);
+  if (!user) throw new AppError('unauthorized', 'The account for this access token no longer exists.');
+  return user;
+}
