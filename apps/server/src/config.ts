@@ -1,4 +1,8 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Relative paths in the configuration are taken from the repository root, wherever the process starts. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * Configuration, read from the environment once at start-up. A bad value stops the process with
@@ -99,7 +103,7 @@ function secret(env: Env, name: string, nodeEnv: Config['env']): string | null {
   return raw;
 }
 
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST', '127.0.0.1');
