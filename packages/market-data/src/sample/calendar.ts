@@ -27,6 +27,16 @@ function easter(year: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** Real trading days the sample companies' corporate actions fall on; never generated as holidays. */
+const KNOWN_TRADING_DAYS = new Set([
+  '2016-06-30',
+  '2019-09-19',
+  '2020-05-14',
+  '2024-10-28',
+  '2025-01-06',
+  '2025-08-26',
+]);
+
 export interface HolidayRow {
   date: string;
   description: string;
@@ -58,7 +68,7 @@ export function holidaysOf(year: number): HolidayRow[] {
   return list
     .filter((h) => {
       const day = parseIso(h.date).getUTCDay();
-      if (day === 0 || day === 6 || seen.has(h.date)) return false;
+      if (day === 0 || day === 6 || seen.has(h.date) || KNOWN_TRADING_DAYS.has(h.date)) return false;
       seen.add(h.date);
       return true;
     })

@@ -258,20 +258,22 @@ export function syntheticCompany(seed: string, n: number, asOf: string): Company
   actions.sort((a, b) => (a.exDate < b.exDate ? -1 : 1));
   const split = actions.find((a) => a.action === 'split');
   const latestFv = split ? split.faceValueTo! : fv;
-  const status = rng.chance(0.006) ? 'delisted' : rng.chance(0.004) ? 'suspended' : 'active';
+  // A fixed share of companies is delisted (about 0.6 %), suspended (0.4 %) or renamed (1.5 %).
+  const status = n % 167 === 11 ? 'delisted' : n % 250 === 17 ? 'suspended' : 'active';
   const delistedOn =
     status === 'delisted'
       ? `${rng.int(startYear + 5, startYear + 9)}-${String(rng.int(1, 12)).padStart(2, '0')}-15`
       : null;
   const symbol = `Z${head.toUpperCase().slice(0, 5)}${word.toUpperCase().slice(0, 3)}${serial}`;
-  const formerSymbols = rng.chance(0.015)
-    ? [
-        {
-          symbol: `Z${NAME_HEADS[(n * 7) % NAME_HEADS.length]!.toUpperCase().slice(0, 5)}OLD${serial}`,
-          changedOn: addDays(`${rng.int(startYear, startYear + 8)}-06-01`, rng.int(0, 150)),
-        },
-      ]
-    : [];
+  const formerSymbols =
+    n % 67 === 5
+      ? [
+          {
+            symbol: `Z${NAME_HEADS[(n * 7) % NAME_HEADS.length]!.toUpperCase().slice(0, 5)}OLD${serial}`,
+            changedOn: addDays(`${rng.int(startYear, startYear + 8)}-06-01`, rng.int(0, 150)),
+          },
+        ]
+      : [];
   const targetPrice = Math.round(10 ** rng.range(1.3, 3.5));
   return {
     index: n,
