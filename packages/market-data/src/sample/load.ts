@@ -28,22 +28,35 @@ function copySink(
   batchRows: number,
   log?: (line: string) => void,
 ): Sink & { flushAll(): Promise<void>; counts: Record<string, number>; copyMs: Record<string, number> } {
-  const buffers = new Map<TableName, unknown[][]>();
+  let buffers = new Map<TableName, unknown[][]>();
   const counts: Record<string, number> = {};
   const copyMs: Record<string, number> = {};
   let buffered = 0;
   let lastReport = 0;
-  const flushAll = async () => {
+  // One batch is copied while the next is generated (PostgreSQL works in its own process).
+  let inFlight: Promise<void> = Promise.resolve();
+  const copyBatch = async (batch: Map<TableName, unknown[][]>) => {
     for (const table of TABLE_ORDER) {
-      const rows = buffers.get(table);
+      const rows = batch.get(table);
       if (!rows || rows.length === 0) continue;
       const t = performance.now();
       await db.copyRows(table, TABLE_COLUMNS[table], rows);
       copyMs[table] = (copyMs[table] ?? 0) + performance.now() - t;
       counts[table] = (counts[table] ?? 0) + rows.length;
-      buffers.set(table, []);
     }
+  };
+  const startBatch = async () => {
+    const batch = buffers;
+    buffers = new Map();
     buffered = 0;
+    await inFlight;
+    inFlight = copyBatch(batch);
+    // The error, if any, surfaces at the next await of inFlight.
+    inFlight.catch(() => {});
+  };
+  const flushAll = async () => {
+    await startBatch();
+    await inFlight;
   };
   return {
     counts,
@@ -59,7 +72,7 @@ function copySink(
       buffered++;
     },
     async checkpoint({ done, total }) {
-      if (buffered >= batchRows) await flushAll();
+      if (buffered >= batchRows) await startBatch();
       if (log && (done === total || Date.now() - lastReport > 2000)) {
         lastReport = Date.now();
         const rows = Object.values(counts).reduce((a, b) => a + b, 0) + buffered;
