@@ -71,8 +71,8 @@ if (!url) {
     const copyMs = Object.values(stats.copyMs).reduce((a, b) => a + b, 0);
     console.log(
       `PostgreSQL full universe (${companies} of 5,000 companies, --rows ${fmt(maxRows)}): ${fmt(stats.totalRows)} rows in ${(stats.milliseconds / 1000).toFixed(1)} s; ` +
-        `COPY ${fmt((stats.totalRows / copyMs) * 1000)} rows/s (${((stats.totalRows / copyMs) * 1000 / 100_000).toFixed(2)}× the 100,000 rows/s target), ` +
-        `end to end with generation ${fmt((stats.totalRows / stats.milliseconds) * 1000)} rows/s (${((stats.totalRows / stats.milliseconds) * 1000 / 100_000).toFixed(2)}× target)`,
+        `COPY ${fmt((stats.totalRows / copyMs) * 1000)} rows/s (${(((stats.totalRows / copyMs) * 1000) / 100_000).toFixed(2)}× the 100,000 rows/s target), ` +
+        `end to end with generation ${fmt((stats.totalRows / stats.milliseconds) * 1000)} rows/s (${(((stats.totalRows / stats.milliseconds) * 1000) / 100_000).toFixed(2)}× target)`,
     );
   } finally {
     await db.close();

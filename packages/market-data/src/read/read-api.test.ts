@@ -3,6 +3,7 @@ import { getDataVersion } from '../data-version.ts';
 import type { Db } from '../db/index.ts';
 import { testDatabases } from '../db/test-databases.ts';
 import { ensureSampleData } from '../sample/load.ts';
+import { refreshAdjustmentFactors } from '../store/adjustments.ts';
 import { openSampleDb } from '../testing.ts';
 import { getCompanyProfile, getPeers, listSectors, listSymbols, searchCompanies } from './companies.ts';
 import { getFinancials, getSegmentRevenue } from './financials.ts';
@@ -189,6 +190,20 @@ for (const target of testDatabases()) {
       expect(holdings!.length).toBe(held.holdings);
       const holders = await getSuperinvestorsHolding(db, holdings![0]!.symbol!);
       expect(holders!.map((h) => h.investorId)).toContain(held.id);
+    });
+
+    it('recomputes adjustment factors from stored actions and quotes the same way the generator did', async () => {
+      const before = await db.query(
+        'SELECT ex_date, price_factor FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date',
+        ['INE002A01018'],
+      );
+      await db.transaction((tx) => refreshAdjustmentFactors(tx, ['INE002A01018']));
+      const after = await db.query<{ ex_date: string; price_factor: number }>(
+        'SELECT ex_date, price_factor FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date',
+        ['INE002A01018'],
+      );
+      expect(after.rows.find((r) => r.ex_date === '2024-10-28')?.price_factor).toBe(0.5);
+      expect(after.rows.map((r) => r.ex_date)).toEqual(before.rows.map((r) => r.ex_date));
     });
 
     it('records a data version and loads the sample only once', async () => {
