@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerDataApi } from './api/index.ts';
 import { recordStart } from './app-meta.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
+import { registerSwagger } from './plugins/swagger.ts';
 import { healthRoutes } from './routes/health.ts';
 
 /** What the domain needs from the outside world; tests pass their own. */
@@ -81,7 +83,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  await registerSwagger(app, config.publicUrl);
   await app.register(healthRoutes);
+  await registerDataApi(app, config);
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }
