@@ -24,6 +24,8 @@ export interface Config {
   tlsKeyFile: string | null;
   /** Allow plain HTTP to the data API from loopback addresses (embedded default only). */
   allowLoopbackHttp: boolean;
+  /** Sample universe loaded at start when the database has no market data: default, small or none. */
+  sampleData: 'default' | 'small' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -112,13 +114,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tlsCertFile,
     tlsKeyFile,
     allowLoopbackHttp,
+    sampleData: oneOf(env, 'SAMPLE_DATA', ['default', 'small', 'none'], 'default'),
   };
 }
 
 /** A config for tests: in-memory database, no site, quiet logs; override what a test needs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', WEB_DIST: 'none' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      WEB_DIST: 'none',
+      SAMPLE_DATA: 'none',
+    }),
     ...overrides,
   };
 }
