@@ -22,10 +22,10 @@ declare module 'fastify' {
 export async function registerDataApi(
   app: FastifyInstance,
   config: Config,
-  opts: { endpoints?: Endpoint[] } = {},
+  opts: { endpoints?: Endpoint[]; rateLimitPrefix?: string } = {},
 ): Promise<DataApiServices> {
   const endpoints = opts.endpoints ?? allEndpoints;
-  const svc = createServices(app.deps.db, config);
+  const svc = createServices(app.deps.db, config, { rateLimitPrefix: opts.rateLimitPrefix });
   if (config.env === 'production') await revokePublicSampleKey(app.deps.db);
   else {
     const configured = (config as { apiKeyEncryptionKey?: string | null }).apiKeyEncryptionKey ?? null;
