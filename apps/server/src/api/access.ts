@@ -45,7 +45,11 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
         { headers: { 'www-authenticate': 'Bearer realm="bahi"' } },
       );
     }
-    const user = config.env === 'production' && key === publicSampleKey ? null : await svc.keys.lookup(key);
+    const hash = hashKey(key);
+    const user =
+      config.env === 'production' && key === publicSampleKey
+        ? null
+        : await svc.keys.lookup(key, Date.now(), hash);
     if (!user) {
       throw new AppError('unauthorized', 'The API key is not valid or has been revoked.', {
         headers: { 'www-authenticate': 'Bearer realm="bahi", error="invalid_token"' },

@@ -25,8 +25,7 @@ export class KeyCache {
     },
   ) {}
 
-  async lookup(key: string, now = Date.now()): Promise<User | null> {
-    const hash = hashKey(key);
+  async lookup(key: string, now = Date.now(), hash = hashKey(key)): Promise<User | null> {
     const hit = this.entries.get(hash);
     if (hit && hit.expiresAt > now) return hit.user;
     const user = await findUserByKey(this.db, key);
