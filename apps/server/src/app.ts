@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { ensureSampleData } from '@bahi/market-data';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerDataApi } from './api/index.ts';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
+import { registerSwagger } from './plugins/swagger.ts';
 import { healthRoutes } from './routes/health.ts';
 
 /** What the domain needs from the outside world; tests pass their own. */
@@ -51,6 +54,18 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const ownsDb = !deps.db;
   const db = deps.db ?? (await openDatabase(config));
   await migrate(db, [marketDataMigrations, serverMigrations]);
+  if (config.sampleData !== 'none') {
+    const loaded = await ensureSampleData(db, {
+      size: config.sampleData,
+      ...(config.logLevel === 'silent'
+        ? {}
+        : { log: (line: string) => console.log(`sample data: ${line.trim()}`) }),
+    });
+    if (loaded && config.logLevel !== 'silent')
+      console.log(
+        `sample data: ${loaded.companies} companies, ${loaded.totalRows} rows in ${loaded.milliseconds} ms`,
+      );
+  }
   const clock = deps.clock ?? (() => new Date());
   await recordStart(db, clock());
 
@@ -83,7 +98,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  await registerSwagger(app, config.publicUrl);
   await app.register(healthRoutes);
+  await registerDataApi(app, config);
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }

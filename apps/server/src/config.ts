@@ -32,6 +32,8 @@ export interface Config {
   accessTokenSecret: string | null;
   /** Base64 key (32 bytes) encrypting API keys for display; generated outside production. */
   apiKeyEncryptionKey: string | null;
+  /** Sample universe loaded at start when the database has no market data: default, small or none. */
+  sampleData: 'default' | 'small' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -134,13 +136,20 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     allowLoopbackHttp,
     accessTokenSecret: secret(env, 'ACCESS_TOKEN_SECRET', nodeEnv),
     apiKeyEncryptionKey: secret(env, 'API_KEY_ENCRYPTION_KEY', nodeEnv),
+    sampleData: oneOf(env, 'SAMPLE_DATA', ['default', 'small', 'none'], 'default'),
   };
 }
 
 /** A config for tests: in-memory database, no site, quiet logs; override what a test needs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', WEB_DIST: 'none' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      WEB_DIST: 'none',
+      SAMPLE_DATA: 'none',
+    }),
     ...overrides,
   };
 }

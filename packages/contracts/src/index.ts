@@ -1,2 +1,3 @@
 export * from './errors.ts';
 export * from './plans.ts';
+export * from './sample-key.ts';

@@ -12,6 +12,7 @@ export {
 } from './engine/ratio-catalogue.ts';
 export { computeRatios, ratiosFor } from './engine/ratio-engine.ts';
 export * from './engine/validate.ts';
+export * from './queries/provenance.ts';
 export * from './read/companies.ts';
 export * from './read/financials.ts';
 export * from './read/quotes.ts';
