@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IngestError } from './errors.ts';
-import { detectKind, PARSERS } from './kinds.ts';
+import { detectKind, type IngestKind, PARSERS } from './kinds.ts';
 import { parsePurpose } from './parsers/purpose.ts';
 import { parseNumber } from './values.ts';
 
 const fixture = (name: string) => new URL(`../../test-fixtures/${name}`, import.meta.url).pathname;
-const parse = (name: string) => {
-  const kind = detectKind(name);
-  if (!kind) throw new Error(`no kind for ${name}`);
-  return PARSERS[kind](readFileSync(fixture(name), 'utf8'), name);
+/** Parses a fixture with the parser its file name selects (checked against the expected kind). */
+const parse = <K extends IngestKind>(name: string, kind: K): ReturnType<(typeof PARSERS)[K]> => {
+  expect(detectKind(name)).toBe(kind);
+  const parser = PARSERS[kind] as (text: string, file: string) => ReturnType<(typeof PARSERS)[K]>;
+  return parser(readFileSync(fixture(name), 'utf8'), name);
 };
 const at = { file: 'f.csv', line: 2, field: 'X' };
 
@@ -25,7 +26,7 @@ describe('values', () => {
 
 describe('NSE and BSE masters', () => {
   it('reads EQUITY_L.csv despite the padded header names, with ISO listing dates', () => {
-    const { records } = parse('EQUITY_L.csv');
+    const { records } = parse('EQUITY_L.csv', 'nse-equity-list');
     expect(records[1]).toMatchObject({
       symbol: 'INFY',
       isin: 'INE009A01021',
@@ -35,7 +36,7 @@ describe('NSE and BSE masters', () => {
   });
 
   it('keeps quoted BSE names with commas, ignores the trailing column and rejects a row without ISIN', () => {
-    const { records, rejected } = parse('BSE_Equity_scrips_with_industry.csv');
+    const { records, rejected } = parse('BSE_Equity_scrips_with_industry.csv', 'bse-scrips');
     const ril = records.find((r) => r.symbol === 'RELIANCE');
     expect(ril).toMatchObject({
       isin: 'INE002A01018',
@@ -47,7 +48,7 @@ describe('NSE and BSE masters', () => {
   });
 
   it('reads index constituents and rejects the placeholder ISIN row', () => {
-    const { records, rejected } = parse('ind_nifty5list.csv');
+    const { records, rejected } = parse('ind_nifty5list.csv', 'index-constituents');
     expect(records.map((r) => r.symbol)).toEqual(['HDFCBANK', 'ITC', 'INFY', 'RELIANCE']);
     expect(rejected[0]?.line).toBe(6);
   });
@@ -63,7 +64,7 @@ describe('NSE and BSE masters', () => {
 
 describe('bhavcopy', () => {
   it('reads the legacy layout with its trailing comma and keeps only equity series', () => {
-    const { records, rejected } = parse('cm03JUN2011bhav.csv');
+    const { records, rejected } = parse('cm03JUN2011bhav.csv', 'bhavcopy-legacy');
     expect(records[0]).toMatchObject({
       symbol: 'INFOSYSTCH',
       isin: 'INE009A01021',
@@ -75,7 +76,7 @@ describe('bhavcopy', () => {
   });
 
   it('reads the padded full layout, converts lakh turnover to rupees and keeps "-" delivery as null', () => {
-    const { records } = parse('sec_bhavdata_full_25102024.csv');
+    const { records } = parse('sec_bhavdata_full_25102024.csv', 'bhavcopy-full');
     const itc = records.find((r) => r.symbol === 'ITC');
     expect(itc).toMatchObject({
       date: '2024-10-25',
@@ -126,7 +127,7 @@ describe('corporate actions', () => {
   });
 
   it('reads the book-closure file: debt rows and unknown purposes are rejected with reasons', () => {
-    const { records, rejected } = parse('bc28102024.csv');
+    const { records, rejected } = parse('bc28102024.csv', 'book-closure');
     expect(records.map((r) => [r.symbol, r.action.type, r.exDate])).toEqual([
       ['RELIANCE', 'bonus', '2024-10-28'],
       ['ITC', 'dividend', '2024-10-30'],
@@ -138,7 +139,7 @@ describe('corporate actions', () => {
   });
 
   it('reads the corporate-actions CSV with face-value split in words', () => {
-    const { records } = parse('nse_corporate_actions_2026-08.csv');
+    const { records } = parse('nse_corporate_actions_2026-08.csv', 'corporate-actions');
     expect(records.find((r) => r.symbol === 'RELIANCE')?.action).toEqual({
       type: 'split',
       fromFaceValue: 10,
@@ -150,17 +151,17 @@ describe('corporate actions', () => {
 
 describe('holidays, financials, shareholding, commodities', () => {
   it('reads holidays per segment with the JSON line of each entry', () => {
-    const { records } = parse('nse_holiday_master_trading_2024.json');
+    const { records } = parse('nse_holiday_master_trading_2024.json', 'holidays');
     expect(records.filter((r) => r.segment === 'CM').map((r) => r.date)).toEqual([
       '2024-01-26',
       '2024-08-15',
       '2024-11-01',
     ]);
-    expect(records[1]?.line).toBe(4);
+    expect(records[1]?.line).toBe(12);
   });
 
   it('reads XBRL results facts with period, unit, decimals and basis, skipping segment contexts', () => {
-    const { records, rejected } = parse('ITC_results_standalone_Q2FY25.xml');
+    const { records, rejected } = parse('ITC_results_standalone_Q2FY25.xml', 'xbrl-results');
     const pat = records.find((r) => r.item === 'ProfitLossForPeriod');
     expect(pat).toMatchObject({
       basis: 'standalone',
@@ -174,18 +175,18 @@ describe('holidays, financials, shareholding, commodities', () => {
   });
 
   it('names the two balance-sheet totals apart and reads the bank layout', () => {
-    const itc = parse('ITC_screener_datasheet_FY2024.csv').records;
+    const itc = parse('ITC_screener_datasheet_FY2024.csv', 'datasheet').records;
     expect(itc.filter((r) => r.statement === 'bs' && r.item.startsWith('Total')).map((r) => r.item)).toEqual([
       'Total Liabilities',
       'Total Assets',
     ]);
     expect(itc.find((r) => r.item === 'No. of Equity Shares')?.unit).toBe('shares');
-    const bank = parse('HDFCBANK_screener_datasheet_FY2024.csv').records;
+    const bank = parse('HDFCBANK_screener_datasheet_FY2024.csv', 'datasheet').records;
     expect(bank[0]).toMatchObject({ item: 'Interest Earned', value: 258340.58, unit: 'INR crore' });
   });
 
   it('reads quarterly shareholding with "%" values and Indian-grouped shareholder counts', () => {
-    const { records } = parse('TCS_shareholding_quarterly_screener.csv');
+    const { records } = parse('TCS_shareholding_quarterly_screener.csv', 'shareholding-quarterly');
     expect(records.find((r) => r.category === 'promoter' && r.periodEnd === '2024-06-30')?.value).toBe(71.77);
     expect(records.find((r) => r.category === 'shareholders' && r.periodEnd === '2024-12-31')).toMatchObject({
       symbol: 'TCS',
@@ -194,7 +195,7 @@ describe('holidays, financials, shareholding, commodities', () => {
   });
 
   it('keeps a real 0% promoter holding and skips blank categories', () => {
-    const { records } = parse('nse_promoter_holding_sample.csv');
+    const { records } = parse('nse_promoter_holding_sample.csv', 'shareholding-nse');
     expect(records.filter((r) => r.symbol === 'HDFCBANK')).toEqual([
       { line: 3, symbol: 'HDFCBANK', periodEnd: '2024-09-30', category: 'promoter', value: 0 },
     ]);
@@ -202,14 +203,19 @@ describe('holidays, financials, shareholding, commodities', () => {
   });
 
   it('reads the World Bank table skipping blanks and "...", its dictionary, and the simple CSV', () => {
-    const prices = parse('worldbank_pinksheet_monthly_prices_2024.csv').records;
+    const prices = parse('worldbank_pinksheet_monthly_prices_2024.csv', 'commodity-prices-wb').records;
     expect(prices.filter((p) => p.code === 'COPPER').map((p) => p.month)).toEqual(['2024-01', '2024-03']);
     expect(prices.filter((p) => p.code === 'PALM_OIL')).toHaveLength(2);
-    expect(parse('worldbank_pinksheet_series_dictionary.csv').records[0]).toMatchObject({
+    expect(
+      parse('worldbank_pinksheet_series_dictionary.csv', 'commodity-dictionary').records[0],
+    ).toMatchObject({
       code: 'CRUDE_BRENT',
       name: 'Crude oil, Brent',
       unit: '$/bbl',
     });
-    expect(parse('commodity_prices_steel.csv').records[1]).toMatchObject({ month: '2024-02', price: 53900 });
+    expect(parse('commodity_prices_steel.csv', 'commodity-prices').records[1]).toMatchObject({
+      month: '2024-02',
+      price: 53900,
+    });
   });
 });
