@@ -34,10 +34,10 @@ function checkMonth(raw: string, file: string, line: number, field: string): str
 export function parseWorldBankPrices(text: string, file: string): Parsed<CommodityPrice> {
   const rows = splitCsv(text);
   const head = rows[0];
-  if (!head || head.cells[0]?.toLowerCase() !== 'period') {
+  if (head?.cells[0]?.toLowerCase() !== 'period') {
     throw new IngestError(file, 1, 'period', 'first column must be "period"');
   }
-  const codes = head.cells.slice(1);
+  const codes = head!.cells.slice(1);
   const records: CommodityPrice[] = [];
   for (const { line, cells } of rows.slice(1)) {
     const month = checkMonth(cells[0] ?? '', file, line, 'period');
