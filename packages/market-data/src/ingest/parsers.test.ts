@@ -44,7 +44,7 @@ describe('NSE and BSE masters', () => {
       industry: 'Oil, Gas & Consumable Fuels',
     });
     expect(ril?.subIndustry).toBe('Refineries & Marketing');
-    expect(rejected).toEqual([{ line: 5, reason: 'no ISIN ("-")' }]);
+    expect(rejected).toEqual([{ line: 5, reason: 'no ISIN: "-"' }]);
   });
 
   it('reads index constituents and rejects the placeholder ISIN row', () => {
@@ -72,7 +72,7 @@ describe('bhavcopy', () => {
       close: 2876.35,
     });
     expect(records[0]?.turnover).toBe(3541234567.85);
-    expect(rejected).toEqual([{ line: 4, reason: 'series GS not covered' }]);
+    expect(rejected).toEqual([{ line: 4, reason: 'series not covered: GS' }]);
   });
 
   it('reads the padded full layout, converts lakh turnover to rupees and keeps "-" delivery as null', () => {

@@ -13,8 +13,9 @@ export const LARGE_MOVE = 0.3;
 
 /**
  * Checks the quotes of the given trade dates: OHLC consistency (low ≤ open, close ≤ high and
- * all positive); a close more than ±30% from the previous stored close with no split, bonus,
- * rights, demerger or capital change between the two days; and NSE trading days (weekdays that
+ * all positive); a close more than ±30% from the previous stored close (at most ten days
+ * earlier: a longer gap is a backfill) with no split, bonus, rights, demerger or capital change
+ * between the two days; and NSE trading days (weekdays that
  * are not cash-market holidays) missing between the previous stored day and each date, when
  * that day is at most a month earlier (an older gap is a backfill, not a missed day).
  */
@@ -37,7 +38,7 @@ export async function checkQuality(tx: Queryable, dates: ReadonlySet<string>): P
        FROM daily_quote q
        JOIN LATERAL (SELECT close, trade_date FROM daily_quote x
                       WHERE x.isin = q.isin AND x.exchange = q.exchange AND x.trade_date < q.trade_date
-                      ORDER BY x.trade_date DESC LIMIT 1) p ON p.close > 0
+                      ORDER BY x.trade_date DESC LIMIT 1) p ON p.close > 0 AND p.trade_date >= q.trade_date - 10
        LEFT JOIN company c ON c.isin = q.isin
       WHERE q.trade_date = ANY($1::date[]) AND abs(q.close / p.close - 1) > $2
         AND NOT EXISTS (SELECT 1 FROM corporate_action a

@@ -62,11 +62,11 @@ export async function loadCorporateActions(
   for (const r of records) {
     const isin = isins.get(r.symbol.toUpperCase());
     if (!isin) {
-      result.rejected.push({ line: r.line, reason: `symbol ${r.symbol} not in the company master` });
+      result.rejected.push({ line: r.line, reason: `not in the company master: ${r.symbol}` });
       continue;
     }
     if (!r.exDate) {
-      result.rejected.push({ line: r.line, reason: `${r.symbol} "${r.purpose}" has no ex-date` });
+      result.rejected.push({ line: r.line, reason: `no ex-date: ${r.symbol} "${r.purpose}"` });
       continue;
     }
     const cols = columns(r.action);

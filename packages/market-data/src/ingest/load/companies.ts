@@ -190,7 +190,7 @@ export async function loadIndexConstituents(
   const known = new Set(rows.map((r) => r.isin));
   const kept = records.filter((r) => {
     if (known.has(r.isin)) return true;
-    result.rejected.push({ line: r.line, reason: `${r.symbol} (${r.isin}) not in the company master` });
+    result.rejected.push({ line: r.line, reason: `not in the company master: ${r.symbol} (${r.isin})` });
     return false;
   });
   await classify(

@@ -30,7 +30,7 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
     let isin: string | undefined;
     if (b.isin) {
       if (!known.has(b.isin)) {
-        result.rejected.push({ line: b.line, reason: `${b.symbol} (${b.isin}) not in the company master` });
+        result.rejected.push({ line: b.line, reason: `not in the company master: ${b.symbol} (${b.isin})` });
         continue;
       }
       isin = b.isin;
@@ -41,13 +41,16 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
     } else {
       isin = bySymbol.get(b.symbol.toUpperCase());
       if (!isin) {
-        result.rejected.push({ line: b.line, reason: `symbol ${b.symbol} not in the company master` });
+        result.rejected.push({ line: b.line, reason: `not in the company master: ${b.symbol}` });
         continue;
       }
     }
     const key = `${isin}|${b.date}`;
     if (seen.has(key)) {
-      result.rejected.push({ line: b.line, reason: `${b.symbol} ${b.series} repeats ${isin} on ${b.date}` });
+      result.rejected.push({
+        line: b.line,
+        reason: `repeated security: ${b.symbol} ${b.series} is ${isin} again on ${b.date}`,
+      });
       continue;
     }
     seen.add(key);

@@ -31,7 +31,7 @@ export async function loadShareholding(
   for (const r of records) {
     const isin = isins.get(r.symbol.toUpperCase());
     if (!isin) {
-      result.rejected.push({ line: r.line, reason: `symbol ${r.symbol} not in the company master` });
+      result.rejected.push({ line: r.line, reason: `not in the company master: ${r.symbol}` });
       continue;
     }
     const key = `${isin}|${r.periodEnd}`;
@@ -41,7 +41,7 @@ export async function loadShareholding(
   }
   const kept = [...rows.values()].filter((row) => {
     if (row.promoter_pct !== undefined) return true;
-    result.rejected.push({ line: row.line, reason: `no promoter holding for ${row.period_end}` });
+    result.rejected.push({ line: row.line, reason: `no promoter holding: ${row.period_end}` });
     return false;
   });
   const cols = Object.values(COLUMN);

@@ -120,7 +120,7 @@ export async function loadDatasheet(ctx: LoadContext, lines: readonly StatementL
   for (const l of lines) {
     const isin = isins.get(l.symbol);
     if (!isin) {
-      result.rejected.push({ line: l.line, reason: `symbol ${l.symbol} not in the company master` });
+      result.rejected.push({ line: l.line, reason: `not in the company master: ${l.symbol}` });
       continue;
     }
     const bank = bankSymbols.has(l.symbol);
@@ -129,7 +129,7 @@ export async function loadDatasheet(ctx: LoadContext, lines: readonly StatementL
     if (!t) {
       result.rejected.push({
         line: l.line,
-        reason: `${l.statement} item "${l.item}" has no product line item`,
+        reason: `no product line item: ${l.statement} "${l.item}"`,
       });
       continue;
     }
@@ -212,7 +212,7 @@ export async function loadXbrlResults(ctx: LoadContext, facts: readonly XbrlFact
     for (const f of facts) {
       result.rejected.push({
         line: f.line,
-        reason: `${first.symbol ?? first.isin} not in the company master`,
+        reason: `not in the company master: ${first.symbol ?? first.isin}`,
       });
     }
     return result;
@@ -224,7 +224,7 @@ export async function loadXbrlResults(ctx: LoadContext, facts: readonly XbrlFact
     if (!period) {
       result.rejected.push({
         line: f.line,
-        reason: `${f.item} covers ${months} months (not a quarter or a year)`,
+        reason: `not a quarter or a year: ${f.item} covers ${months} months`,
       });
       continue;
     }

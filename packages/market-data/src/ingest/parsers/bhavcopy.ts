@@ -40,7 +40,7 @@ export function parseLegacyBhavcopy(text: string, file: string): Parsed<PriceBar
   for (const r of rows) {
     const series = r.get('SERIES');
     if (!EQUITY_SERIES.has(series)) {
-      rejected.push({ line: r.line, reason: `series ${series || '(blank)'} not covered` });
+      rejected.push({ line: r.line, reason: `series not covered: ${series || '(blank)'}` });
       continue;
     }
     const n = (f: string) => requireNumber(r.get(f), { file, line: r.line, field: f });
@@ -84,7 +84,7 @@ export function parseFullBhavcopy(text: string, file: string): Parsed<PriceBar> 
   for (const r of rows) {
     const series = r.get('SERIES');
     if (!EQUITY_SERIES.has(series)) {
-      rejected.push({ line: r.line, reason: `series ${series || '(blank)'} not covered` });
+      rejected.push({ line: r.line, reason: `series not covered: ${series || '(blank)'}` });
       continue;
     }
     const n = (f: string) => requireNumber(r.get(f), { file, line: r.line, field: f });

@@ -40,7 +40,7 @@ export function parseBookClosure(text: string, file: string): Parsed<CorporateAc
     if (!EQUITY_SERIES.has(series)) {
       rejected.push({
         line: r.line,
-        reason: `series ${series || '(blank)'} not covered (${r.get('PURPOSE')})`,
+        reason: `series not covered: ${series || '(blank)'} ${r.get('PURPOSE')}`,
       });
       continue;
     }

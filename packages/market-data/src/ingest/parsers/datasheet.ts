@@ -59,7 +59,7 @@ export function parseDatasheet(text: string, file: string): Parsed<StatementLine
     }
     if (bank && item === 'Sales') item = 'Interest Earned';
     if (r.get('value') === '') {
-      rejected.push({ line: r.line, reason: `no value for ${item}` });
+      rejected.push({ line: r.line, reason: `no value: ${item}` });
       continue;
     }
     records.push({

@@ -83,12 +83,12 @@ export function parseBseScrips(text: string, file: string): Parsed<BseScrip> {
   for (const r of rows) {
     const instrument = r.get('Instrument');
     if (instrument !== '' && instrument.toUpperCase() !== 'EQUITY') {
-      rejected.push({ line: r.line, reason: `instrument "${instrument}" is not equity` });
+      rejected.push({ line: r.line, reason: `not equity: instrument "${instrument}"` });
       continue;
     }
     const rawIsin = r.get('ISIN No');
     if (rawIsin === '' || rawIsin === '-' || /^n\.?a\.?$/i.test(rawIsin)) {
-      rejected.push({ line: r.line, reason: `no ISIN ("${rawIsin}")` });
+      rejected.push({ line: r.line, reason: `no ISIN: "${rawIsin}"` });
       continue;
     }
     records.push({
@@ -119,7 +119,7 @@ export function parseIndexConstituents(text: string, file: string): Parsed<Index
     const raw = r.get('ISIN Code');
     // NSE lists a few constituents with a placeholder "DUMxxxxxxxxx" code instead of an ISIN.
     if (/^DUM/i.test(raw)) {
-      rejected.push({ line: r.line, reason: `placeholder ISIN "${raw}" for ${r.get('Symbol')}` });
+      rejected.push({ line: r.line, reason: `placeholder ISIN: "${raw}" for ${r.get('Symbol')}` });
       continue;
     }
     records.push({

@@ -82,7 +82,7 @@ export function parseQuarterlyShareholding(text: string, file: string): Parsed<S
     const label = (cells[0] ?? '').replace(/\+$/, '').trim();
     const category = QUARTER_LABELS[label.toUpperCase()];
     if (!category) {
-      rejected.push({ line, reason: `category "${label}" not known` });
+      rejected.push({ line, reason: `unknown category: "${label}"` });
       continue;
     }
     periods.forEach((periodEnd, i) => {

@@ -100,7 +100,7 @@ export function parseXbrlResults(text: string, file: string): Parsed<XbrlFact> {
     const ctx = contexts.get(contextRef);
     if (!ctx) throw new IngestError(file, line, name, `unknown context "${contextRef}"`);
     if (ctx.dimensional) {
-      rejected.push({ line, reason: `${name} in dimensional context ${contextRef} not kept` });
+      rejected.push({ line, reason: `dimensional context not kept: ${name} in ${contextRef}` });
       continue;
     }
     const unitRef = /\bunitRef="([^"]+)"/.exec(attrs)![1]!;
