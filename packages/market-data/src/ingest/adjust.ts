@@ -34,7 +34,7 @@ export async function recomputeAdjustments(tx: Queryable, isins: ReadonlySet<str
     await tx.query(
       `INSERT INTO adjustment_factor (isin, ex_date, price_factor, dividend_factor, source)
        SELECT r.isin, r.ex, r.p, r.d, $2
-         FROM jsonb_to_recordset($1::jsonb) AS r(isin text, ex date, p double precision, d double precision)`,
+         FROM json_to_recordset($1::json) AS r(isin text, ex date, p double precision, d double precision)`,
       [JSON.stringify(factors), ADJUSTMENT_SOURCE],
     );
   }

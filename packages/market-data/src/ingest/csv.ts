@@ -80,11 +80,16 @@ export function readCsv(text: string, file: string, required: readonly string[])
       );
     }
   }
+  const byName = new Map<string, number | undefined>();
+  const position = (fieldName: string) => {
+    if (!byName.has(fieldName)) byName.set(fieldName, index.get(normalizeHeader(fieldName)));
+    return byName.get(fieldName);
+  };
   return rows.slice(1).map(({ line, cells }) => ({
     line,
     cells,
     get(fieldName: string) {
-      const i = index.get(normalizeHeader(fieldName));
+      const i = position(fieldName);
       return i === undefined ? '' : (cells[i] ?? '');
     },
   }));

@@ -59,7 +59,10 @@ export function requireDate(raw: string, at: At): string {
  * Parses a number as the exchanges print it: padding, Indian digit grouping ("25,02,835"),
  * a trailing "%". Blank, "-", "NA" and the World Bank's "..." mean no value (null).
  */
+const PLAIN = /^-?\d+(\.\d+)?$/;
+
 export function parseNumber(raw: string, at: At): number | null {
+  if (PLAIN.test(raw)) return Number(raw);
   let v = raw.trim();
   if (v === '' || v === '-' || v === '...' || v === '…' || /^n\.?a\.?$/i.test(v)) return null;
   if (v.endsWith('%')) v = v.slice(0, -1).trim();

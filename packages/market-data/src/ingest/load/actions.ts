@@ -96,7 +96,7 @@ export async function loadCorporateActions(
                                    source, as_of)
      SELECT r.isin, r.action, r.ex, r.rec, r.bcs, r.bce, r.purpose, r.dps, r.dkind, r.rn, r.rh, r.fvf, r.fvt,
             r.offer + coalesce(r.fv, (SELECT c.face_value FROM company c WHERE c.isin = r.isin), 0), $2, $3::date
-       FROM jsonb_to_recordset($1::jsonb) AS r(isin text, action text, ex date, rec date, bcs date, bce date,
+       FROM json_to_recordset($1::json) AS r(isin text, action text, ex date, rec date, bcs date, bce date,
             purpose text, dps numeric, dkind text, rn numeric, rh numeric, fvf numeric, fvt numeric, offer numeric, fv numeric)
      ON CONFLICT (isin, action, ex_date, purpose) DO UPDATE SET
        record_date = coalesce(EXCLUDED.record_date, corporate_action.record_date),

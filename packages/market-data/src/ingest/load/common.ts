@@ -30,8 +30,8 @@ export const emptyResult = (): LoadResult => ({
 const CHUNK = 5000;
 
 /**
- * Runs a set-based statement over many rows at once: the rows travel as one jsonb parameter
- * ($1) that the SQL reads with jsonb_to_recordset. One round trip per 5,000 rows, the same on
+ * Runs a set-based statement over many rows at once: the rows travel as one json parameter
+ * ($1) that the SQL reads with json_to_recordset. One round trip per 5,000 rows, the same on
  * PGlite and PostgreSQL.
  */
 export async function bulk(

@@ -18,7 +18,7 @@ export async function loadNseListings(ctx: LoadContext, records: readonly NseLis
     paid_up_value: r.paidUpValue,
     market_lot: r.marketLot ?? 1,
   }));
-  const recordset = `jsonb_to_recordset($1::jsonb) AS r(isin text, symbol text, name text, series text,
+  const recordset = `json_to_recordset($1::json) AS r(isin text, symbol text, name text, series text,
     listing_date date, face_value numeric, paid_up_value numeric, market_lot int)`;
   // Symbol history for renamed ISINs and for symbols moving to another ISIN.
   await bulk(
@@ -92,7 +92,7 @@ async function classify(ctx: LoadContext, items: readonly Classification[]): Pro
   }
   await bulk(
     tx,
-    `INSERT INTO sector (code, name) SELECT r.code, r.name FROM jsonb_to_recordset($1::jsonb) AS r(code text, name text)
+    `INSERT INTO sector (code, name) SELECT r.code, r.name FROM json_to_recordset($1::json) AS r(code text, name text)
      ON CONFLICT DO NOTHING`,
     [...newSectors].map(([code, name]) => ({ code, name })),
   );
@@ -126,7 +126,7 @@ async function classify(ctx: LoadContext, items: readonly Classification[]): Pro
   await bulk(
     tx,
     `INSERT INTO industry (code, name, sector_code)
-     SELECT r.code, r.name, r.sector FROM jsonb_to_recordset($1::jsonb) AS r(code text, name text, sector text)
+     SELECT r.code, r.name, r.sector FROM json_to_recordset($1::json) AS r(code text, name text, sector text)
      ON CONFLICT DO NOTHING`,
     newIndustries,
   );
@@ -137,7 +137,7 @@ async function classify(ctx: LoadContext, items: readonly Classification[]): Pro
             industry_code = CASE WHEN r.industry IS NOT NULL THEN r.industry
               WHEN EXISTS (SELECT 1 FROM industry i WHERE i.code = c.industry_code AND i.sector_code = r.sector)
               THEN c.industry_code END
-       FROM jsonb_to_recordset($1::jsonb) AS r(isin text, sector text, industry text)
+       FROM json_to_recordset($1::json) AS r(isin text, sector text, industry text)
       WHERE c.isin = r.isin AND r.sector IS NOT NULL
         AND (c.sector_code IS DISTINCT FROM r.sector OR (r.industry IS NOT NULL AND c.industry_code IS DISTINCT FROM r.industry))`,
     codes,
@@ -161,7 +161,7 @@ export async function loadBseScrips(ctx: LoadContext, records: readonly BseScrip
     ctx.tx,
     `INSERT INTO company (isin, bse_code, name, face_value, status, source, as_of)
      SELECT DISTINCT ON (r.isin) r.isin, r.code, r.name, r.face_value, r.status, $2, $3::date
-       FROM jsonb_to_recordset($1::jsonb) AS r(isin text, code text, name text, face_value numeric, status text)
+       FROM json_to_recordset($1::json) AS r(isin text, code text, name text, face_value numeric, status text)
      ON CONFLICT (isin) DO UPDATE SET bse_code = EXCLUDED.bse_code,
        face_value = coalesce(company.face_value, EXCLUDED.face_value)
      WHERE company.bse_code IS DISTINCT FROM EXCLUDED.bse_code

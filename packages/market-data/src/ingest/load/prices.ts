@@ -79,7 +79,7 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
     `INSERT INTO daily_quote (isin, trade_date, exchange, series, open, high, low, close, last, prev_close, volume,
                               traded_value, trades, delivery_qty, delivery_pct, source)
      SELECT r.isin, r.d, 'NSE', r.series, r.o, r.h, r.l, r.c, r.last, r.pc, r.v, r.tv, r.t, r.dq, r.dp, $2
-       FROM jsonb_to_recordset($1::jsonb) AS r(isin text, d date, series text, o numeric, h numeric, l numeric,
+       FROM json_to_recordset($1::json) AS r(isin text, d date, series text, o numeric, h numeric, l numeric,
             c numeric, last numeric, pc numeric, v bigint, tv numeric, t int, dq bigint, dp numeric)
      ON CONFLICT (isin, exchange, trade_date) DO UPDATE SET
        series = EXCLUDED.series, open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low,

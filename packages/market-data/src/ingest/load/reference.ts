@@ -8,7 +8,7 @@ export async function loadHolidays(ctx: LoadContext, records: readonly Holiday[]
     ctx.tx,
     `INSERT INTO exchange_holiday (exchange, segment, holiday_date, description, source, as_of)
      SELECT 'NSE', r.segment, r.date, r.description, $2, $3::date
-       FROM jsonb_to_recordset($1::jsonb) AS r(segment text, date date, description text)
+       FROM json_to_recordset($1::json) AS r(segment text, date date, description text)
      ON CONFLICT (exchange, segment, holiday_date) DO UPDATE SET description = EXCLUDED.description,
        source = EXCLUDED.source, as_of = EXCLUDED.as_of, ingested_at = now()
      WHERE exchange_holiday.description IS DISTINCT FROM EXCLUDED.description`,
@@ -41,7 +41,7 @@ export async function loadCommoditySeries(
     ctx.tx,
     `INSERT INTO commodity (code, name, category, unit, source, as_of)
      SELECT r.code, r.name, r.category, r.unit, $2, $3::date
-       FROM jsonb_to_recordset($1::jsonb) AS r(code text, name text, category text, unit text)
+       FROM json_to_recordset($1::json) AS r(code text, name text, category text, unit text)
      ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, unit = EXCLUDED.unit,
        source = EXCLUDED.source, as_of = EXCLUDED.as_of, ingested_at = now()
      WHERE (commodity.name, commodity.unit) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.unit)`,
@@ -64,7 +64,7 @@ export async function loadCommodityPrices(
     ctx.tx,
     `INSERT INTO commodity (code, name, category, unit, source, as_of)
      SELECT r.code, r.code, r.category, 'unknown', $2, $3::date
-       FROM jsonb_to_recordset($1::jsonb) AS r(code text, category text)
+       FROM json_to_recordset($1::json) AS r(code text, category text)
      ON CONFLICT (code) DO NOTHING`,
     codes.map((code) => ({ code, category: commodityCategory(code) })),
     [ctx.source, ctx.asOf],
@@ -73,7 +73,7 @@ export async function loadCommodityPrices(
     ctx.tx,
     `INSERT INTO commodity_price (code, month, price, source)
      SELECT r.code, (r.month || '-01')::date, r.price, $2
-       FROM jsonb_to_recordset($1::jsonb) AS r(code text, month text, price double precision)
+       FROM json_to_recordset($1::json) AS r(code text, month text, price double precision)
      ON CONFLICT (code, month) DO UPDATE SET price = EXCLUDED.price, source = EXCLUDED.source, ingested_at = now()
      WHERE commodity_price.price IS DISTINCT FROM EXCLUDED.price`,
     records.map((r) => ({ code: r.code, month: r.month, price: r.price })),

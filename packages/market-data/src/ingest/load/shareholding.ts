@@ -49,7 +49,7 @@ export async function loadShareholding(
     ctx.tx,
     `INSERT INTO shareholding (isin, period_end, ${cols.join(', ')}, source, as_of)
      SELECT r.isin, r.period_end, ${cols.map((c) => `r.${c}`).join(', ')}, $2, r.period_end
-       FROM jsonb_to_recordset($1::jsonb) AS r(isin text, period_end date,
+       FROM json_to_recordset($1::json) AS r(isin text, period_end date,
             ${cols.map((c) => `${c} ${c === 'shareholders' ? 'int' : 'numeric'}`).join(', ')})
      ON CONFLICT (isin, period_end) DO UPDATE SET
        ${cols.map((c) => `${c} = coalesce(EXCLUDED.${c}, shareholding.${c})`).join(', ')},

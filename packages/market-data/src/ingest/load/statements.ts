@@ -92,7 +92,7 @@ async function upsertStatements(ctx: LoadContext, rows: readonly StatementRow[],
     `INSERT INTO financial_statement (isin, statement_type, statement_code, period, period_end, fiscal_year, layout,
                                       items, source, as_of)
      SELECT r.isin, r.type, r.code, r.period, r.end, r.fy, c.layout, r.items, $2, r.end
-       FROM jsonb_to_recordset($1::jsonb) AS r(isin text, type text, code text, period text, "end" date, fy int, items jsonb)
+       FROM json_to_recordset($1::json) AS r(isin text, type text, code text, period text, "end" date, fy int, items jsonb)
        JOIN company c ON c.isin = r.isin
      ON CONFLICT (isin, statement_type, statement_code, period, period_end) DO UPDATE SET
        items = financial_statement.items || EXCLUDED.items, layout = EXCLUDED.layout,

@@ -9,16 +9,17 @@ export async function resolveSymbols(tx: Queryable, symbols: Iterable<string>): 
   const list = [...new Set([...symbols].map((s) => s.toUpperCase()))];
   const out = new Map<string, string>();
   if (list.length === 0) return out;
-  const { rows } = await tx.query<{ sym: string; isin: string }>(
-    `SELECT DISTINCT ON (s.sym) s.sym, m.isin
-       FROM unnest($1::text[]) AS s(sym)
-       JOIN LATERAL (
-         SELECT isin, 0 AS rank, NULL::date AS d FROM company WHERE upper(symbol) = s.sym
-         UNION ALL
-         SELECT isin, 1, changed_on FROM symbol_history WHERE upper(old_symbol) = s.sym
-       ) m ON true
-      ORDER BY s.sym, m.rank, m.d DESC NULLS LAST`,
+  const current = await tx.query<{ sym: string; isin: string }>(
+    'SELECT upper(symbol) AS sym, isin FROM company WHERE upper(symbol) = ANY($1::text[])',
     [list],
+  );
+  for (const r of current.rows) out.set(r.sym, r.isin);
+  const rest = list.filter((s) => !out.has(s));
+  if (rest.length === 0) return out;
+  const { rows } = await tx.query<{ sym: string; isin: string }>(
+    `SELECT DISTINCT ON (upper(old_symbol)) upper(old_symbol) AS sym, isin FROM symbol_history
+      WHERE upper(old_symbol) = ANY($1::text[]) ORDER BY upper(old_symbol), changed_on DESC`,
+    [rest],
   );
   for (const r of rows) out.set(r.sym, r.isin);
   return out;
@@ -40,7 +41,7 @@ export async function recordFormerSymbols(
     tx,
     `WITH r AS (
        SELECT r.isin, r.old, max(r.changed) AS changed, c.symbol AS current
-         FROM jsonb_to_recordset($1::jsonb) AS r(isin text, old text, changed date)
+         FROM json_to_recordset($1::json) AS r(isin text, old text, changed date)
          JOIN company c ON c.isin = r.isin AND c.symbol IS NOT NULL AND upper(c.symbol) <> upper(r.old)
         GROUP BY r.isin, r.old, c.symbol
      ), gone AS (
