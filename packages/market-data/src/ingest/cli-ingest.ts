@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type Db, marketDataMigrations, migrate, openDb } from '../db/index.ts';
 import { IngestError, type Rejection } from './errors.ts';
 import { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
@@ -224,4 +225,11 @@ export async function runIngestCommand(
   const [command, ...args] = argv;
   const handler = command ? INGEST_COMMANDS[command] : undefined;
   return handler ? handler(args, out, err) : null;
+}
+
+// Also runnable on its own: tsx packages/market-data/src/ingest/cli-ingest.ts <command> ...
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const code = await runIngestCommand(process.argv.slice(2));
+  if (code === null) console.error(`commands: ${Object.keys(INGEST_COMMANDS).join(', ')}`);
+  process.exitCode = code ?? 2;
 }
