@@ -14,7 +14,6 @@ type Out = (line: string) => void;
 /** Files from NSE's daily report bundle that the product does not ingest, and why. */
 const NOT_INGESTED: [RegExp, string][] = [
   [/^pd\d{8}\.csv$/i, 'NSE price-data report: prices come from the bhavcopy'],
-  [/^mcap\d{8}\.csv$/i, 'NSE market-cap report: derived from prices and share counts'],
   [/^PE_\d{6}\.csv$/i, 'NSE P/E report: the product computes its own ratios'],
   [/^readme\.(txt|md)$/i, 'documentation'],
 ];

@@ -9,6 +9,7 @@ import { detectKind, type IngestKind, PARSERS } from './kinds.ts';
 import { loadCorporateActions } from './load/actions.ts';
 import type { LoadContext, LoadResult } from './load/common.ts';
 import { loadBseScrips, loadIndexConstituents, loadNseListings } from './load/companies.ts';
+import { loadMarketCap } from './load/market-cap.ts';
 import { loadPrices } from './load/prices.ts';
 import { loadCommodityPrices, loadCommoditySeries, loadHolidays } from './load/reference.ts';
 import { loadShareholding } from './load/shareholding.ts';
@@ -35,6 +36,7 @@ const LOADERS: Record<IngestKind, Loader> = {
   'commodity-prices-wb': loadCommodityPrices,
   'commodity-dictionary': loadCommoditySeries,
   'commodity-prices': loadCommodityPrices,
+  'market-cap': loadMarketCap,
 };
 
 /** The order in which a folder of mixed files is ingested: masters first, prices before checks. */
@@ -47,6 +49,7 @@ export const KIND_ORDER: readonly IngestKind[] = [
   'corporate-actions',
   'bhavcopy-legacy',
   'bhavcopy-full',
+  'market-cap',
   'datasheet',
   'xbrl-results',
   'shareholding-nse',

@@ -121,6 +121,14 @@ for (const target of testDatabases()) {
       expect(stored.n).toBe(2);
     });
 
+    it('takes shares outstanding from the market-cap report', async () => {
+      const out = await ingestFile(db, fixture('mcap25102024.csv'));
+      expect(out.rejected.map((r) => r.reason)).toContain('not in the company master: NIFTYBEES');
+      expect(await one(`SELECT shares_outstanding FROM company WHERE isin = 'INE002A01018'`)).toEqual({
+        shares_outstanding: 6766109014,
+      });
+    });
+
     it('stores typed corporate actions with the original text', async () => {
       const out = await ingestFile(db, fixture('nse_corporate_actions_2026-08.csv'));
       expect(out.rejected.map((r) => r.line)).toEqual([5]);

@@ -6,6 +6,7 @@ import { parseBookClosure, parseCorporateActions } from './parsers/corporate-act
 import { parseDatasheet } from './parsers/datasheet.ts';
 import { parseHolidays } from './parsers/holidays.ts';
 import { parseBseScrips, parseIndexConstituents, parseNseEquityList } from './parsers/listings.ts';
+import { parseMarketCap } from './parsers/market-cap.ts';
 import { parseNseShareholding, parseQuarterlyShareholding } from './parsers/shareholding.ts';
 import { parseXbrlResults } from './parsers/xbrl.ts';
 
@@ -26,6 +27,7 @@ export const PARSERS = {
   'commodity-prices-wb': parseWorldBankPrices,
   'commodity-dictionary': parseCommodityDictionary,
   'commodity-prices': parseCommodityCsv,
+  'market-cap': parseMarketCap,
 } satisfies Record<string, (text: string, file: string) => Parsed<unknown>>;
 
 export type IngestKind = keyof typeof PARSERS;
@@ -47,6 +49,7 @@ const PATTERNS: [RegExp, IngestKind][] = [
   [/series_dictionary.*\.csv$/i, 'commodity-dictionary'],
   [/pinksheet.*prices.*\.csv$|^CMO-Historical.*\.csv$/i, 'commodity-prices-wb'],
   [/^commodit(y|ies)[-_]prices?.*\.csv$/i, 'commodity-prices'],
+  [/^mcap\d{8}\.csv$/i, 'market-cap'],
 ];
 
 /** The kind of a file from its name, or null when the name does not say. */

@@ -102,6 +102,22 @@ describe('bhavcopy', () => {
   });
 });
 
+describe('market-cap report', () => {
+  it('reads padded issue sizes and rejects other series and the summary rows', () => {
+    const { records, rejected } = parse('mcap25102024.csv', 'market-cap');
+    expect(records.map((r) => [r.symbol, r.issueSize, r.date])).toEqual([
+      ['ITC', 12509000000, '2024-10-25'],
+      ['RELIANCE', 6766109014, '2024-10-25'],
+      ['NIFTYBEES', 123456789, '2024-10-25'],
+    ]);
+    expect(rejected.map((r) => r.reason)).toEqual([
+      'series not covered: IV',
+      'summary row: Listed',
+      'summary row: Total',
+    ]);
+  });
+});
+
 describe('corporate actions', () => {
   it('types dividends, bonus, splits, rights, buyback and keeps what it cannot read', () => {
     expect(parsePurpose('INTDIV - RS 5 PER SH').actions).toEqual([
