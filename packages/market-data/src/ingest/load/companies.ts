@@ -23,12 +23,14 @@ export async function loadNseListings(ctx: LoadContext, records: readonly NseLis
   // Symbol history for renamed ISINs and for symbols moving to another ISIN.
   await bulk(
     ctx.tx,
-    `INSERT INTO symbol_history (isin, old_symbol, new_symbol, changed_on, source, as_of)
-     SELECT c.isin, c.symbol, coalesce(n.symbol, '(released)'), $3::date, $2, $3::date
-       FROM ${recordset}
-       JOIN company c ON upper(c.symbol) = upper(r.symbol) OR c.isin = r.isin
-       LEFT JOIN ${recordset.replace(' AS r(', ' AS n(')} ON n.isin = c.isin
-      WHERE c.symbol IS NOT NULL AND upper(c.symbol) <> upper(coalesce(n.symbol, ''))
+    `WITH r AS (SELECT * FROM ${recordset}),
+     hit AS (SELECT c.isin, c.symbol FROM company c JOIN r ON r.isin = c.isin
+             UNION
+             SELECT c.isin, c.symbol FROM company c JOIN r ON upper(c.symbol) = upper(r.symbol))
+     INSERT INTO symbol_history (isin, old_symbol, new_symbol, changed_on, source, as_of)
+     SELECT hit.isin, hit.symbol, coalesce(n.symbol, '(released)'), $3::date, $2, $3::date
+       FROM hit LEFT JOIN r n ON n.isin = hit.isin
+      WHERE hit.symbol IS NOT NULL AND upper(hit.symbol) <> upper(coalesce(n.symbol, ''))
      ON CONFLICT (isin, old_symbol, changed_on) DO NOTHING`,
     rows,
     [ctx.source, ctx.asOf],
