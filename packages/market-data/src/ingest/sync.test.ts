@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { marketDataMigrations, migrate } from '../db/index.ts';
 import { testDatabases } from '../db/test-databases.ts';
 import { ingestFile } from './ingest-file.ts';
-import { loadSyncConfig, msUntilNext } from './scheduler.ts';
+import { loadSyncConfig, msUntilNext, startDailySync } from './scheduler.ts';
 import { sourceUrl, syncRange } from './sync.ts';
 
 const fixture = (name: string) => new URL(`../../test-fixtures/${name}`, import.meta.url).pathname;
@@ -104,6 +104,44 @@ for (const target of testDatabases()) {
         backoffMs: 10,
       });
       expect(again.filter((d) => d.kind).map((d) => d.status)).toEqual(['unchanged', 'unchanged']);
+    });
+
+    it('runs the evening sync for the day in India when its time comes, and only when enabled', async () => {
+      // 13:59:59.950 UTC is 19:29:59.950 IST: the 19:30 run is 50 ms away.
+      const now = () => new Date('2024-10-25T13:59:59.950Z');
+      const config = {
+        ...loadSyncConfig({ DATA_SYNC: 'on', DATA_SYNC_AT: '19:30', DATA_SYNC_RETRIES: '0' }),
+        sources: [
+          {
+            kind: 'bhavcopy-full' as const,
+            url: `${base}/products/content/sec_bhavdata_full_{DD}{MM}{YYYY}.csv`,
+          },
+        ],
+      };
+      const seen: string[] = [];
+      const errors: string[] = [];
+      await new Promise<void>((done) => {
+        const scheduler = startDailySync(
+          db,
+          config,
+          {
+            info: (line) => {
+              seen.push(line);
+              scheduler.stop();
+              done();
+            },
+            error: (line) => errors.push(line),
+          },
+          now,
+        );
+      });
+      expect(seen[0]).toMatch(/^2024-10-25 bhavcopy-full unchanged/);
+      expect(errors).toEqual([]);
+      const off = startDailySync(db, { ...config, enabled: false }, { info: () => {}, error: () => {} }, now);
+      const before = hits.get('/products/content/sec_bhavdata_full_25102024.csv');
+      await new Promise((r) => setTimeout(r, 150));
+      off.stop();
+      expect(hits.get('/products/content/sec_bhavdata_full_25102024.csv')).toBe(before);
     });
   });
 }
