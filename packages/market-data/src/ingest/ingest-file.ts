@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { bumpDataVersion } from '../data-version.ts';
 import type { Db } from '../db/index.ts';
-import { recomputeAdjustments } from './adjust.ts';
+import { refreshAdjustmentFactors } from '../store/adjustments.ts';
 import { IngestError, type Parsed, type Rejection } from './errors.ts';
 import { detectKind, type IngestKind, PARSERS } from './kinds.ts';
 import { loadCorporateActions } from './load/actions.ts';
@@ -130,7 +130,8 @@ export async function ingestFile(
       }
       const loaded = await LOADERS[kind]({ tx, source, asOf }, parsed.records);
       const rejected = [...parsed.rejected, ...loaded.rejected].sort((a, b) => a.line - b.line);
-      const adjustments = await recomputeAdjustments(tx, loaded.touched);
+      const adjustments =
+        loaded.touched.size > 0 ? await refreshAdjustmentFactors(tx, [...loaded.touched]) : 0;
       const quality = await checkQuality(tx, loaded.tradeDates);
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO ingest_file (source, sha256, kind, as_of, rows_read, rows_stored, rows_rejected)
