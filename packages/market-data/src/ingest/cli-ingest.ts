@@ -18,7 +18,7 @@ const NOT_INGESTED: [RegExp, string][] = [
   [/^readme\.(txt|md)$/i, 'documentation'],
 ];
 
-/** The database the CLI works on: DATABASE_URL, else the embedded one under DATA_DIR. */
+/** The database the CLI works on: DATABASE_URL, else the embedded one in DATA_DIR (as the other data commands). */
 export async function openCliDb(env: Record<string, string | undefined> = process.env): Promise<Db> {
   const dataDir = env.DATA_DIR || 'data';
   const db = env.DATABASE_URL
