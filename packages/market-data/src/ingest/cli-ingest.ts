@@ -38,8 +38,8 @@ function summarize(rejected: readonly Rejection[], limit = 6): string[] {
     const [key, detail] = cut < 0 ? [r.reason, ''] : [r.reason.slice(0, cut), r.reason.slice(cut + 2)];
     const g = groups.get(key) ?? { n: 0, first: r.line, examples: [] };
     g.n++;
-    if (detail && g.examples.length < 3)
-      g.examples.push(detail.length > 70 ? `${detail.slice(0, 67)}...` : detail);
+    const example = detail.length > 70 ? `${detail.slice(0, 67)}...` : detail;
+    if (example && g.examples.length < 3 && !g.examples.includes(example)) g.examples.push(example);
     groups.set(key, g);
   }
   return [...groups]
