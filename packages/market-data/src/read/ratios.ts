@@ -134,12 +134,23 @@ const KEY_METRICS = [
   'netNpaRatio',
 ];
 
+export interface FinancialMetrics {
+  symbol: string | null;
+  company: string;
+  statementType: StatementType;
+  fiscalYear: number | null;
+  periodEnd: string | null;
+  metrics: Record<string, number | null>;
+  source: string;
+  asOf: string | null;
+}
+
 /** Headline metrics for the latest fiscal year (consolidated where published). */
 export async function getFinancialMetrics(
   q: Queryable,
   symbol: string,
   opts: { statementType?: StatementType } = {},
-) {
+): Promise<FinancialMetrics | null> {
   const ref = await resolveCompany(q, symbol);
   if (!ref) return null;
   const st = effectiveStatementType(ref, opts.statementType ?? 'c');

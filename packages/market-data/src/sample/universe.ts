@@ -299,6 +299,8 @@ export async function generateUniverse(
         payments.push(['final', finalDate, round2(dps - round2(dps * 0.4))]);
       } else payments.push(['final', finalDate, dps]);
       for (const [kind, rawDate, amount] of payments) {
+        // Dividends before the modelled price history are left out (no close to relate them to).
+        if (rawDate < days[0]!) continue;
         const exDate = days.find((d) => d >= rawDate) ?? rawDate;
         if (exDate > o.asOf || !alive(exDate) || amount <= 0) continue;
         const perShare = round2((amount * sharesOn(spec, y.periodEnd)) / sharesOn(spec, exDate));
