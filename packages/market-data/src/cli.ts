@@ -5,6 +5,8 @@
  *   load     [--size ...] [--seed S] [--force]                    load the sample universe (only into an empty database unless --force)
  *   validate                                                      check every stored statement against its accounting identities
  *   stats                                                         row counts per table and the data version
+ *   ingest [--kind K] <file...>, conformance [--dir D], sync [--date D | --from D --to D]
+ *                                                                 real exchange files (src/ingest/cli-ingest.ts)
  *
  * The database is DATABASE_URL (PostgreSQL) when set, else embedded PGlite in DATA_DIR (default ./data).
  */
@@ -15,9 +17,14 @@ import { getDataVersion } from './data-version.ts';
 import { csvLine, type Db, marketDataMigrations, migrate, openDb } from './db/index.ts';
 import type { Items, StatementCode } from './engine/line-items.ts';
 import { validateStatement } from './engine/validate.ts';
+import { runIngestCommand } from './ingest/cli-ingest.ts';
 import { hashUniverse, hasMarketData, loadSampleUniverse } from './sample/load.ts';
 import { TABLE_COLUMNS, TABLE_ORDER, type TableName } from './sample/tables.ts';
 import { generateUniverse, type UniverseSize } from './sample/universe.ts';
+
+// The ingest commands parse their own options.
+const ingestExit = await runIngestCommand(process.argv.slice(2));
+if (ingestExit !== null) process.exit(ingestExit);
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -163,6 +170,6 @@ const commands: Record<string, () => Promise<void>> = { generate, load, validate
 const run = command ? commands[command] : undefined;
 if (!run)
   fail(
-    `usage: npm run data -- generate|load|validate|stats [--size small|default|full] [--seed S] [--out DIR] [--force]`,
+    `usage: npm run data -- generate|load|validate|stats|ingest|conformance|sync [--size small|default|full] [--seed S] [--out DIR] [--force]`,
   );
 await run();

@@ -1,0 +1,12 @@
+export { runIngestCommand } from './cli-ingest.ts';
+export { IngestError, type Parsed, type Rejection } from './errors.ts';
+export { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
+export { detectKind, INGEST_KINDS, type IngestKind, PARSERS } from './kinds.ts';
+export {
+  indiaDate,
+  loadSyncConfig,
+  type SyncConfig,
+  type SyncScheduler,
+  startDailySync,
+} from './scheduler.ts';
+export { DEFAULT_SOURCES, type SyncDay, type SyncSource, syncRange } from './sync.ts';

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { bumpDataVersion } from '../data-version.ts';
+import type { Db } from '../db/index.ts';
+import { refreshAdjustmentFactors } from '../store/adjustments.ts';
+import { IngestError, type Parsed, type Rejection } from './errors.ts';
+import { detectKind, type IngestKind, PARSERS } from './kinds.ts';
+import { loadCorporateActions } from './load/actions.ts';
+import type { LoadContext, LoadResult } from './load/common.ts';
+import { loadBseScrips, loadIndexConstituents, loadNseListings } from './load/companies.ts';
+import { loadMarketCap } from './load/market-cap.ts';
+import { loadPrices } from './load/prices.ts';
+import { loadCommodityPrices, loadCommoditySeries, loadHolidays } from './load/reference.ts';
+import { loadShareholding } from './load/shareholding.ts';
+import { loadDatasheet, loadXbrlResults } from './load/statements.ts';
+import { checkQuality, type QualityIssue } from './quality.ts';
+
+// Each loader takes the records its kind's parser produces.
+// biome-ignore lint/suspicious/noExplicitAny: the pairing of parser and loader is checked by the table below.
+type Loader = (ctx: LoadContext, records: any[]) => Promise<LoadResult>;
+
+const LOADERS: Record<IngestKind, Loader> = {
+  'nse-equity-list': loadNseListings,
+  'bse-scrips': loadBseScrips,
+  'index-constituents': loadIndexConstituents,
+  'bhavcopy-legacy': loadPrices,
+  'bhavcopy-full': loadPrices,
+  'book-closure': loadCorporateActions,
+  'corporate-actions': loadCorporateActions,
+  holidays: loadHolidays,
+  'xbrl-results': loadXbrlResults,
+  datasheet: loadDatasheet,
+  'shareholding-nse': loadShareholding,
+  'shareholding-quarterly': loadShareholding,
+  'commodity-prices-wb': loadCommodityPrices,
+  'commodity-dictionary': loadCommoditySeries,
+  'commodity-prices': loadCommodityPrices,
+  'market-cap': loadMarketCap,
+};
+
+/** The order in which a folder of mixed files is ingested: masters first, prices before checks. */
+export const KIND_ORDER: readonly IngestKind[] = [
+  'nse-equity-list',
+  'bse-scrips',
+  'index-constituents',
+  'holidays',
+  'book-closure',
+  'corporate-actions',
+  'bhavcopy-legacy',
+  'bhavcopy-full',
+  'market-cap',
+  'datasheet',
+  'xbrl-results',
+  'shareholding-nse',
+  'shareholding-quarterly',
+  'commodity-dictionary',
+  'commodity-prices-wb',
+  'commodity-prices',
+];
+
+export interface IngestOutcome {
+  file: string;
+  kind: IngestKind;
+  rowsRead: number;
+  rowsStored: number;
+  rejected: Rejection[];
+  /** True when this exact file (name and content) was already ingested: nothing changed. */
+  unchanged: boolean;
+  adjustments: number;
+  quality: QualityIssue[];
+  dataVersion: number | null;
+}
+
+/** The date a file describes: its latest trade, ex- or period date, else today. */
+function asOfFor(records: readonly object[], today: string): string {
+  let latest: string | null = null;
+  for (const r of records as Record<string, unknown>[]) {
+    const d = r.date ?? r.exDate ?? r.periodEnd;
+    if (typeof d === 'string' && (latest === null || d > latest)) latest = d;
+  }
+  return latest ?? today;
+}
+
+/** Parses a file's text with the parser of its kind (named, or told by the file name). */
+export function parseFile(
+  path: string,
+  text: string,
+  kind?: IngestKind,
+): { kind: IngestKind; parsed: Parsed<object> } {
+  const k = kind ?? detectKind(path);
+  if (!k) throw new IngestError(path, null, null, 'cannot tell the file kind from its name; name the kind');
+  return { kind: k, parsed: PARSERS[k](text, path) as Parsed<object> };
+}
+
+/**
+ * Ingests one file in one transaction: it loads completely or changes nothing. Then, in the
+ * same transaction, recomputes adjustment factors of the companies it touched, runs the
+ * quality checks on the trade dates it wrote, records the file, its rejections and findings,
+ * and bumps the data version. The same file a second time changes nothing.
+ */
+export async function ingestFile(
+  db: Db,
+  path: string,
+  opts: { kind?: IngestKind; text?: string; today?: string } = {},
+): Promise<IngestOutcome> {
+  const text = opts.text ?? (await readFile(path, 'utf8'));
+  const { kind, parsed } = parseFile(path, text, opts.kind);
+  const source = basename(path);
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  const asOf = asOfFor(parsed.records, today);
+  const base = { file: path, kind, rowsRead: parsed.rowsRead };
+  try {
+    return await db.transaction(async (tx) => {
+      const seen = await tx.query<{ rows_stored: number }>(
+        'SELECT rows_stored FROM ingest_file WHERE source = $1 AND sha256 = $2',
+        [source, sha256],
+      );
+      if (seen.rows[0]) {
+        return {
+          ...base,
+          rowsStored: seen.rows[0].rows_stored,
+          rejected: parsed.rejected,
+          unchanged: true,
+          adjustments: 0,
+          quality: [],
+          dataVersion: null,
+        };
+      }
+      const loaded = await LOADERS[kind]({ tx, source, asOf }, parsed.records);
+      const rejected = [...parsed.rejected, ...loaded.rejected].sort((a, b) => a.line - b.line);
+      const adjustments =
+        loaded.touched.size > 0 ? await refreshAdjustmentFactors(tx, [...loaded.touched]) : 0;
+      const quality = await checkQuality(tx, loaded.tradeDates);
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO ingest_file (source, sha256, kind, as_of, rows_read, rows_stored, rows_rejected)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [source, sha256, kind, asOf, parsed.rowsRead, loaded.stored, rejected.length],
+      );
+      const fileId = rows[0]!.id;
+      if (rejected.length > 0) {
+        await tx.query(
+          `INSERT INTO ingest_rejection (file_id, line, reason)
+           SELECT $2, r.line, r.reason FROM jsonb_to_recordset($1::jsonb) AS r(line int, reason text)`,
+          [JSON.stringify(rejected), fileId],
+        );
+      }
+      if (quality.length > 0) {
+        await tx.query(
+          `INSERT INTO data_quality_issue (file_id, check_name, isin, symbol, trade_date, detail)
+           SELECT $2, r.check, r.isin, r.symbol, r.date, r.detail
+             FROM jsonb_to_recordset($1::jsonb) AS r("check" text, isin text, symbol text, date date, detail text)`,
+          [JSON.stringify(quality.map((q) => ({ ...q, date: q.tradeDate }))), fileId],
+        );
+      }
+      const dataVersion = await bumpDataVersion(tx);
+      return {
+        ...base,
+        rowsStored: loaded.stored,
+        rejected,
+        unchanged: false,
+        adjustments,
+        quality,
+        dataVersion,
+      };
+    });
+  } catch (err) {
+    if (err instanceof IngestError) throw err;
+    throw new IngestError(
+      path,
+      null,
+      null,
+      `could not be stored, nothing changed: ${(err as Error).message}`,
+    );
+  }
+}

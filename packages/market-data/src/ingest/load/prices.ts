@@ -1,0 +1,99 @@
+import type { PriceBar } from '../parsers/bhavcopy.ts';
+import { bulk, emptyResult, type LoadContext, type LoadResult } from './common.ts';
+import { recordFormerSymbols, resolveSymbols } from './symbols.ts';
+
+/**
+ * Stores one bhavcopy's equity rows as raw NSE daily quotes keyed by ISIN. Rows with an ISIN
+ * (legacy layout) are matched on it, and an old symbol in them is added to the symbol history;
+ * rows without (full layout) are matched by current or former symbol. Unknown securities are
+ * rejected with the reason; a security appearing twice for one day keeps its first row.
+ */
+export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): Promise<LoadResult> {
+  const result = emptyResult();
+  const bySymbol = await resolveSymbols(
+    ctx.tx,
+    bars.filter((b) => !b.isin).map((b) => b.symbol),
+  );
+  const isins = [...new Set(bars.flatMap((b) => (b.isin ? [b.isin] : [])))];
+  const known = new Map<string, string | null>();
+  if (isins.length > 0) {
+    const { rows } = await ctx.tx.query<{ isin: string; symbol: string | null }>(
+      'SELECT isin, symbol FROM company WHERE isin = ANY($1::text[])',
+      [isins],
+    );
+    for (const r of rows) known.set(r.isin, r.symbol);
+  }
+  const seen = new Set<string>();
+  const former: { isin: string; symbol: string; date: string }[] = [];
+  const rows: object[] = [];
+  for (const b of bars) {
+    let isin: string | undefined;
+    if (b.isin) {
+      if (!known.has(b.isin)) {
+        result.rejected.push({ line: b.line, reason: `not in the company master: ${b.symbol} (${b.isin})` });
+        continue;
+      }
+      isin = b.isin;
+      const current = known.get(b.isin);
+      if (current && current.toUpperCase() !== b.symbol.toUpperCase()) {
+        former.push({ isin, symbol: b.symbol, date: b.date });
+      }
+    } else {
+      isin = bySymbol.get(b.symbol.toUpperCase());
+      if (!isin) {
+        result.rejected.push({ line: b.line, reason: `not in the company master: ${b.symbol}` });
+        continue;
+      }
+    }
+    const key = `${isin}|${b.date}`;
+    if (seen.has(key)) {
+      result.rejected.push({
+        line: b.line,
+        reason: `repeated security: ${b.symbol} ${b.series} is ${isin} again on ${b.date}`,
+      });
+      continue;
+    }
+    seen.add(key);
+    result.touched.add(isin);
+    result.tradeDates.add(b.date);
+    rows.push({
+      isin,
+      d: b.date,
+      series: b.series,
+      o: b.open,
+      h: b.high,
+      l: b.low,
+      c: b.close,
+      last: b.last,
+      pc: b.prevClose,
+      v: b.volume,
+      tv: b.turnover,
+      t: b.trades,
+      dq: b.deliveryQty,
+      dp: b.deliveryPct,
+    });
+  }
+  await recordFormerSymbols(ctx.tx, former, ctx.source);
+  await bulk(
+    ctx.tx,
+    `INSERT INTO daily_quote (isin, trade_date, exchange, series, open, high, low, close, last, prev_close, volume,
+                              traded_value, trades, delivery_qty, delivery_pct, source)
+     SELECT r.isin, r.d, 'NSE', r.series, r.o, r.h, r.l, r.c, r.last, r.pc, r.v, r.tv, r.t, r.dq, r.dp, $2
+       FROM json_to_recordset($1::json) AS r(isin text, d date, series text, o numeric, h numeric, l numeric,
+            c numeric, last numeric, pc numeric, v bigint, tv numeric, t int, dq bigint, dp numeric)
+     ON CONFLICT (isin, exchange, trade_date) DO UPDATE SET
+       series = EXCLUDED.series, open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low,
+       close = EXCLUDED.close, last = EXCLUDED.last, prev_close = EXCLUDED.prev_close, volume = EXCLUDED.volume,
+       traded_value = EXCLUDED.traded_value, trades = EXCLUDED.trades,
+       delivery_qty = coalesce(EXCLUDED.delivery_qty, daily_quote.delivery_qty),
+       delivery_pct = coalesce(EXCLUDED.delivery_pct, daily_quote.delivery_pct),
+       source = EXCLUDED.source, ingested_at = now()
+     WHERE (daily_quote.open, daily_quote.high, daily_quote.low, daily_quote.close, daily_quote.volume)
+       IS DISTINCT FROM (EXCLUDED.open, EXCLUDED.high, EXCLUDED.low, EXCLUDED.close, EXCLUDED.volume)
+        OR (EXCLUDED.delivery_qty IS NOT NULL AND daily_quote.delivery_qty IS NULL)`,
+    rows,
+    [ctx.source],
+  );
+  result.stored = rows.length;
+  return result;
+}

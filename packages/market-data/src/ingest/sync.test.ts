@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/index.ts';
+import { marketDataMigrations, migrate } from '../db/index.ts';
+import { testDatabases } from '../db/test-databases.ts';
+import { ingestFile } from './ingest-file.ts';
+import { loadSyncConfig, msUntilNext, startDailySync } from './scheduler.ts';
+import { sourceUrl, syncRange } from './sync.ts';
+
+const fixture = (name: string) => new URL(`../../test-fixtures/${name}`, import.meta.url).pathname;
+const day25 = readFileSync(fixture('sec_bhavdata_full_25102024.csv'));
+const day28 = readFileSync(fixture('sec_bhavdata_full_28102024.csv'));
+
+/** A local archive: a 500 then the file, a cut-off transfer then the file, a 404, a file cut at source. */
+function archive(): { server: Server; hits: Map<string, number> } {
+  const hits = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const path = req.url ?? '';
+    const n = (hits.get(path) ?? 0) + 1;
+    hits.set(path, n);
+    if (path.endsWith('_25102024.csv')) {
+      if (n === 1) return res.writeHead(500).end('busy');
+      return res.writeHead(200, { 'content-type': 'text/csv' }).end(day25);
+    }
+    if (path.endsWith('_28102024.csv')) {
+      if (n === 1) {
+        res.writeHead(200, { 'content-length': String(day28.length) });
+        res.write(day28.subarray(0, 200));
+        return res.destroy();
+      }
+      return res.writeHead(200, { 'content-length': String(day28.length) }).end(day28);
+    }
+    if (path.endsWith('_30102024.csv')) {
+      const cut = day28.toString('utf8').replaceAll('28-Oct-2024', '30-Oct-2024');
+      return res.writeHead(200).end(cut.slice(0, cut.lastIndexOf(', 477.00')));
+    }
+    res.writeHead(404).end('not found');
+  });
+  return { server, hits };
+}
+
+for (const target of testDatabases()) {
+  describe(`daily sync on ${target.name}`, () => {
+    let db: Db;
+    let base: string;
+    const { server, hits } = archive();
+
+    beforeAll(async () => {
+      db = await target.open();
+      await migrate(db, [marketDataMigrations]);
+      await ingestFile(db, fixture('EQUITY_L.csv'));
+      await ingestFile(db, fixture('nse_holiday_master_trading_2024.json'));
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await new Promise((r) => server.close(r));
+      await db.close();
+      await target.drop();
+    });
+
+    it('skips weekends and holidays, retries, notes a 404 day and fails a cut file without changing anything', async () => {
+      const days = await syncRange(db, '2024-10-25', '2024-11-01', {
+        sources: [
+          { kind: 'bhavcopy-full', url: `${base}/products/content/sec_bhavdata_full_{DD}{MM}{YYYY}.csv` },
+        ],
+        timeoutMs: 5_000,
+        retries: 2,
+        backoffMs: 10,
+      });
+      expect(days.map((d) => [d.date, d.status])).toEqual([
+        ['2024-10-25', 'ingested'],
+        ['2024-10-26', 'weekend'],
+        ['2024-10-27', 'weekend'],
+        ['2024-10-28', 'ingested'],
+        ['2024-10-29', 'not-published'],
+        ['2024-10-30', 'failed'],
+        ['2024-10-31', 'not-published'],
+        ['2024-11-01', 'holiday'],
+      ]);
+      expect(days[5]?.detail).toMatch(/sec_bhavdata_full_30102024\.csv:\d+ \[/);
+      expect(hits.get('/products/content/sec_bhavdata_full_25102024.csv')).toBe(2);
+      expect(hits.get('/products/content/sec_bhavdata_full_28102024.csv')).toBe(2);
+      expect(hits.get('/products/content/sec_bhavdata_full_29102024.csv')).toBe(1);
+      expect(hits.has('/products/content/sec_bhavdata_full_01112024.csv')).toBe(false);
+      const { rows } = await db.query(
+        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, count(*)::int AS n FROM daily_quote GROUP BY 1 ORDER BY 1`,
+      );
+      expect(rows).toEqual([
+        { d: '2024-10-25', n: 4 },
+        { d: '2024-10-28', n: 4 },
+      ]);
+    });
+
+    it('runs again over the same days without changing anything', async () => {
+      const again = await syncRange(db, '2024-10-25', '2024-10-28', {
+        sources: [
+          { kind: 'bhavcopy-full', url: `${base}/products/content/sec_bhavdata_full_{DD}{MM}{YYYY}.csv` },
+        ],
+        timeoutMs: 5_000,
+        retries: 0,
+        backoffMs: 10,
+      });
+      expect(again.filter((d) => d.kind).map((d) => d.status)).toEqual(['unchanged', 'unchanged']);
+    });
+
+    it('runs the evening sync for the day in India when its time comes, and only when enabled', async () => {
+      // 13:59:59.950 UTC is 19:29:59.950 IST: the 19:30 run is 50 ms away.
+      const now = () => new Date('2024-10-25T13:59:59.950Z');
+      const config = {
+        ...loadSyncConfig({ DATA_SYNC: 'on', DATA_SYNC_AT: '19:30', DATA_SYNC_RETRIES: '0' }),
+        sources: [
+          {
+            kind: 'bhavcopy-full' as const,
+            url: `${base}/products/content/sec_bhavdata_full_{DD}{MM}{YYYY}.csv`,
+          },
+        ],
+      };
+      const seen: string[] = [];
+      const errors: string[] = [];
+      await new Promise<void>((done) => {
+        const scheduler = startDailySync(
+          db,
+          config,
+          {
+            info: (line) => {
+              seen.push(line);
+              scheduler.stop();
+              done();
+            },
+            error: (line) => errors.push(line),
+          },
+          now,
+        );
+      });
+      expect(seen[0]).toMatch(/^2024-10-25 bhavcopy-full unchanged/);
+      expect(errors).toEqual([]);
+      const off = startDailySync(db, { ...config, enabled: false }, { info: () => {}, error: () => {} }, now);
+      const before = hits.get('/products/content/sec_bhavdata_full_25102024.csv');
+      await new Promise((r) => setTimeout(r, 150));
+      off.stop();
+      expect(hits.get('/products/content/sec_bhavdata_full_25102024.csv')).toBe(before);
+    });
+  });
+}
+
+describe('sync settings', () => {
+  it('fills URL templates and reads the schedule from the environment', () => {
+    expect(sourceUrl('https://x.test/cm{DD}{MMM}{YYYY}bhav.csv', '2016-01-01')).toBe(
+      'https://x.test/cm01JAN2016bhav.csv',
+    );
+    const cfg = loadSyncConfig({ DATA_SYNC: 'on', DATA_SYNC_AT: '20:15', DATA_SYNC_RETRIES: '5' });
+    expect(cfg).toMatchObject({ enabled: true, at: '20:15', retries: 5 });
+    expect(cfg.sources[0]?.url).toContain('sec_bhavdata_full_{DD}{MM}{YYYY}.csv');
+    expect(() => loadSyncConfig({ DATA_SYNC_AT: '25:00' })).toThrow(/DATA_SYNC_AT/);
+    expect(() => loadSyncConfig({ DATA_SYNC_SOURCES: 'nope=http://x' })).toThrow(/DATA_SYNC_SOURCES/);
+    expect(loadSyncConfig({}).enabled).toBe(false);
+  });
+
+  it('waits until the next evening run in India time', () => {
+    // 13:00 UTC is 18:30 IST: one hour to a 19:30 run; at 14:30 UTC (20:00 IST) the next is tomorrow.
+    expect(msUntilNext('19:30', new Date('2024-10-25T13:00:00Z'))).toBe(3_600_000);
+    expect(msUntilNext('19:30', new Date('2024-10-25T14:30:00Z'))).toBe(23.5 * 3_600_000);
+  });
+});
