@@ -13,9 +13,8 @@ export function escapeHtml(text: string): string {
 
 /** One line for a mail header: no line breaks, no control characters, at most `max` characters. */
 export function headerText(text: string, max = 150): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const one = text
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
