@@ -48,3 +48,13 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 }
+
+/** The decoded text/html part of a received message. */
+export function htmlPartOf(raw: string): string {
+  const decoded = decodeQuotedPrintable(raw);
+  const start = decoded.search(/^Content-Type: text\/html/im);
+  if (start < 0) return '';
+  const bodyStart = decoded.indexOf('\r\n\r\n', start);
+  const end = decoded.indexOf('\r\n--', bodyStart);
+  return decoded.slice(bodyStart + 4, end < 0 ? undefined : end);
+}
