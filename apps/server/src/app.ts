@@ -3,6 +3,7 @@ import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } fro
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { localSecret } from './accounts/secrets.ts';
+import { registerDataApi } from './api/index.ts';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -12,6 +13,7 @@ import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
+import { registerSwagger } from './plugins/swagger.ts';
 import { healthRoutes } from './routes/health.ts';
 
 /** What the domain needs from the outside world; tests pass their own. */
@@ -89,7 +91,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     'apiKeySecret',
     await localSecret(db, 'api_key_encryption_key', config.apiKeyEncryptionKey, config.env),
   );
-  app.decorate('keyRevoked', new Set<(userId: number) => void>());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -103,10 +104,12 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     extraConnectSrc: google,
     extraFrameSrc: google,
   });
+  await registerSwagger(app, config.publicUrl);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   if (app.identity.dev) await app.register(devIdentityRoutes(app.identity.dev));
+  await registerDataApi(app, config);
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }

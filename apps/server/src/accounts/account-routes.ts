@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { invalidateUserKeys } from '../api/index.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { issueKey } from './api-keys.ts';
 import { ApiTokenSchema, ensureKey, presentApiToken } from './api-token.ts';
@@ -7,8 +8,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** AES-256-GCM key for the display copy of API keys. */
     apiKeySecret: Buffer;
-    /** Called with the user id whenever a user's API key is revoked (caches drop it at once). */
-    keyRevoked: Set<(userId: number) => void>;
   }
 }
 
@@ -37,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const user = await requireUser(req);
       const key = await issueKey(app.deps.db, user.id, app.apiKeySecret);
-      for (const listener of app.keyRevoked) listener(user.id);
+      invalidateUserKeys(app, user.id);
       req.log.info({ userId: user.id }, 'api key regenerated');
       return presentApiToken(user, key, app.deps.clock());
     },
