@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /** Signs a fresh user in through the development identity provider and stores the session profile. */
@@ -226,4 +227,25 @@ test.describe('/feedback', () => {
     await expect(page.getByLabel('Message')).toHaveValue('The docs search misses /dividend.');
     await expect(page.getByLabel('Category')).toHaveValue('bug');
   });
+});
+
+test('the forms have no serious accessibility problems, with their errors shown', async ({ page }) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  for (const [path, button] of [
+    ['/contact-us', 'Submit'],
+    ['/api-support', 'Submit Request'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByText('Email is required.')).toBeVisible();
+    expect(await serious(), path).toEqual([]);
+  }
+  await signInAs(page, 'axe.feedback@example.in', 'Asha Axe');
+  await page.goto('/feedback');
+  await page.getByRole('button', { name: 'Send Feedback' }).click();
+  await expect(page.getByText('Please choose a Category')).toBeVisible();
+  expect(await serious(), '/feedback').toEqual([]);
 });
