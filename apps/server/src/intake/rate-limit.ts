@@ -13,15 +13,23 @@ export interface IntakeLimiter {
  * hour. Counters live in Redis when REDIS_URL is set (shared by every server process), with an
  * in-memory limiter standing in while Redis is unreachable; in memory otherwise.
  */
-export function createIntakeLimiter(app: FastifyInstance): IntakeLimiter {
+export async function createIntakeLimiter(app: FastifyInstance): Promise<IntakeLimiter> {
   const points = app.config.intakeRateLimit;
   const duration = 3600;
   const keyPrefix = 'bahi:intake';
   const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   let limiter: RateLimiterMemory | RateLimiterRedis = memory;
   if (app.config.redisUrl) {
-    const redis = new Redis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const redis = new Redis(app.config.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+      connectTimeout: 2000,
+    });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'intake rate limiter: Redis unavailable'));
+    // Connect before the first request (commands are not queued while offline); when Redis is
+    // down the server still starts and the in-memory limiter stands in until it is back.
+    await redis.connect().catch(() => undefined);
     app.addHook('onClose', async () => {
       redis.disconnect();
     });

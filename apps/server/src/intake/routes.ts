@@ -34,7 +34,7 @@ const sourcePattern = /^[a-z0-9][a-z0-9._-]{0,39}$/i;
  * Each route: rate limit → (sign-in) → validate → store with its mail in one transaction → 201.
  */
 export async function intakeRoutes(app: FastifyInstance): Promise<void> {
-  const limiter = createIntakeLimiter(app);
+  const limiter = await createIntakeLimiter(app);
   const inbox = app.config.supportInbox;
 
   app.post('/support', { bodyLimit: intakeBodyLimit }, async (req, reply) => {
