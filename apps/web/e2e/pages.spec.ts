@@ -80,12 +80,6 @@ test('the landing page sets its long title and opens at the top; Features jumps 
   ).toBeInViewport();
 });
 
-test('login prompts offer a LOGIN button that opens the sign-in entry point', async ({ page }) => {
-  await page.goto('/strat');
-  await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
-  await expect(page).toHaveURL(/\/login\?next=%2Fstrat$/);
-});
-
 test('payment result pages lead on: API Docs, Try Again to pricing, Go to Home', async ({ page }) => {
   await page.goto('/payment-failed');
   await page.getByRole('link', { name: 'Try Again' }).click();
