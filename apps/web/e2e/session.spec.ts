@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { fillDevSignIn, patchStoredProfile, signIn, storedProfile, uniqueEmail } from './fixtures.ts';
 
 const dataEndpoint = '/api/v1/holidays-calender';
@@ -172,4 +173,28 @@ test('closing the sign-in dialog stores nothing and stays on the page', async ({
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/about-us$/);
   expect(await storedProfile(page)).toBeNull();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('axe: the sign-in dialog, the user menu and the profile page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in to Bahi' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await fillDevSignIn(page, { email: uniqueEmail('axe'), name: 'Ana Xavier' });
+  await page.getByRole('button', { name: 'Account menu for Ana Xavier' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/company-profile');
+  await page.getByRole('main').getByRole('button', { name: 'Regenerate key' }).click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });
