@@ -1,31 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-/** Signs a fresh user in through the development identity provider and stores the session profile. */
-async function signInAs(page: Page, email: string, name: string) {
-  const idToken = await page.request.post('/dev-identity/id-token', { data: { name, email } });
-  expect(idToken.status()).toBe(200);
-  const res = await page.request.post('/google-auth-api/api/v1/token', {
-    headers: { 'x-token-type': 'One-tap', 'x-token': (await idToken.json()).id_token },
-  });
-  expect(res.status()).toBe(200);
-  const r = await res.json();
-  const u = r.api_user;
-  const profile = {
-    user: [u.first_name, u.last_name].filter(Boolean).join(' '),
-    key: u.token,
-    accessToken: r.access_token,
-    refreshToken: r.refresh_token,
-    expiry: r.expiry,
-    email: u.email,
-    plan: u.subscription_plan,
-    subscription_expiration: u.subscription_expiration_date,
-    billing_cycle: u.billing_cycle,
-    billing_status: u.subscription_status,
-  };
-  await page.goto('/thanks');
-  await page.evaluate((p) => localStorage.setItem('bahi.profile', JSON.stringify(p)), profile);
-}
+import { signIn } from './fixtures.ts';
 
 /** The bodies the page sent to a path, as the server received them. */
 function captureBodies(page: Page, path: string) {
@@ -194,7 +169,7 @@ test.describe('/feedback', () => {
   });
 
   test('counts characters, requires both fields, and thanks on 201', async ({ page }) => {
-    await signInAs(page, 'meera.feedback@example.in', 'Meera Iyer');
+    await signIn(page, { email: 'meera.feedback@example.in', name: 'Meera Iyer' });
     await page.goto('/feedback');
     await page.getByRole('button', { name: 'Send Feedback' }).click();
     await expect(page.getByText('Please choose a Category')).toBeVisible();
@@ -217,7 +192,7 @@ test.describe('/feedback', () => {
   });
 
   test('keeps what was typed when sending fails', async ({ page }) => {
-    await signInAs(page, 'nikhil.feedback@example.in', 'Nikhil Shah');
+    await signIn(page, { email: 'nikhil.feedback@example.in', name: 'Nikhil Shah' });
     await page.route('**/api/v1/feedback', (route) => route.abort('connectionrefused'));
     await page.goto('/feedback');
     await page.getByLabel('Category').selectOption('bug');
@@ -243,7 +218,7 @@ test('the forms have no serious accessibility problems, with their errors shown'
     await expect(page.getByText('Email is required.')).toBeVisible();
     expect(await serious(), path).toEqual([]);
   }
-  await signInAs(page, 'axe.feedback@example.in', 'Asha Axe');
+  await signIn(page, { email: 'axe.feedback@example.in', name: 'Asha Axe' });
   await page.goto('/feedback');
   await page.getByRole('button', { name: 'Send Feedback' }).click();
   await expect(page.getByText('Please choose a Category')).toBeVisible();
