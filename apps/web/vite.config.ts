@@ -5,5 +5,7 @@ export default defineConfig({
   plugins: [react()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The form rules in @bahi/contracts use zod 4, installed beside contracts only: bundle it into the SSR build.
+  ssr: { noExternal: ['zod'] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/swagger': 'http://127.0.0.1:3000' } },
 });

@@ -14,4 +14,37 @@ describe('config', () => {
       /ALLOW_LOOPBACK_HTTP/,
     );
   });
+  it('refuses production without Google sign-in configured', () => {
+    const secrets = {
+      ACCESS_TOKEN_SECRET: Buffer.alloc(32, 1).toString('base64'),
+      API_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+      SMTP_URL: 'smtps://mailer:pw@mail.example.com:465',
+      MAIL_FROM: 'Bahi <no-reply@example.com>',
+      SUPPORT_INBOX: 'support@example.com',
+    };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow(/GOOGLE_CLIENT_ID is required/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...secrets, GOOGLE_CLIENT_ID: 'x.apps.example' }).googleClientId,
+    ).toBe('x.apps.example');
+  });
+  it('keeps mail in the outbox outside production and requires SMTP and addresses in production', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: null,
+      supportInbox: 'support@localhost',
+      intakeRateLimit: 30,
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must use smtp: or smtps:/);
+    expect(() => loadConfig({ SUPPORT_INBOX: 'support' })).toThrow(/SUPPORT_INBOX must be a mail address/);
+    expect(() => loadConfig({ INTAKE_RATE_LIMIT: '0' })).toThrow(/INTAKE_RATE_LIMIT/);
+    const production = {
+      NODE_ENV: 'production',
+      ACCESS_TOKEN_SECRET: Buffer.alloc(32, 1).toString('base64'),
+      API_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+      GOOGLE_CLIENT_ID: 'x.apps.example',
+    };
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL is required in production/);
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(
+      /MAIL_FROM is required/,
+    );
+  });
 });

@@ -32,8 +32,24 @@ export interface Config {
   accessTokenSecret: string | null;
   /** Base64 key (32 bytes) encrypting API keys for display; generated outside production. */
   apiKeyEncryptionKey: string | null;
+  /**
+   * Google OAuth client id: when set, sign-in verifies Google ID tokens (issuer
+   * https://accounts.google.com, Google's JWKS). When unset, the development identity provider
+   * built into the server issues and verifies ID tokens instead; production requires it.
+   */
+  googleClientId: string | null;
   /** Sample universe loaded at start when the database has no market data: default, small or none. */
   sampleData: 'default' | 'small' | 'none';
+  /** SMTP server for outgoing mail (smtp:// or smtps://); null keeps mail in the outbox and logs it. */
+  smtpUrl: string | null;
+  /** From address of every mail the product sends. */
+  mailFrom: string;
+  /** Team inbox receiving contact, support and feedback notifications. */
+  supportInbox: string;
+  /** How often the mail worker looks for due messages; 0 only when a submission kicks it. */
+  mailPollSeconds: number;
+  /** Contact, support and feedback submissions allowed per client IP per hour. */
+  intakeRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +121,18 @@ function secret(env: Env, name: string, nodeEnv: Config['env']): string | null {
   return raw;
 }
 
+function address(env: Env, name: string, fallback: string, nodeEnv: Config['env']): string {
+  const raw = opt(env, name);
+  if (raw === null) {
+    if (nodeEnv === 'production') throw new ConfigError(`${name} is required in production`);
+    return fallback;
+  }
+  if (!/^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+\.?[^\s@<>]*>?$/.test(raw)) {
+    throw new ConfigError(`${name} must be a mail address like "Bahi <support@example.com>"; got "${raw}"`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -117,6 +145,10 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
   const allowLoopbackHttp = bool(env, 'ALLOW_LOOPBACK_HTTP', nodeEnv !== 'production');
   if (nodeEnv === 'production' && allowLoopbackHttp) {
     throw new ConfigError('ALLOW_LOOPBACK_HTTP must be false in production');
+  }
+  const googleClientId = opt(env, 'GOOGLE_CLIENT_ID');
+  if (nodeEnv === 'production' && googleClientId === null) {
+    throw new ConfigError('GOOGLE_CLIENT_ID is required in production (the development sign-in is refused)');
   }
   const dataDir = str(env, 'DATA_DIR', 'data');
   const webDist = str(env, 'WEB_DIST', 'apps/web/dist');
@@ -136,8 +168,22 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     allowLoopbackHttp,
     accessTokenSecret: secret(env, 'ACCESS_TOKEN_SECRET', nodeEnv),
     apiKeyEncryptionKey: secret(env, 'API_KEY_ENCRYPTION_KEY', nodeEnv),
+    googleClientId,
     sampleData: oneOf(env, 'SAMPLE_DATA', ['default', 'small', 'none'], 'default'),
+    smtpUrl: smtpUrl(env, nodeEnv),
+    mailFrom: address(env, 'MAIL_FROM', 'Bahi <no-reply@localhost>', nodeEnv),
+    supportInbox: address(env, 'SUPPORT_INBOX', 'support@localhost', nodeEnv),
+    mailPollSeconds: int(env, 'MAIL_POLL_SECONDS', 15, 0, 3600),
+    intakeRateLimit: int(env, 'INTAKE_RATE_LIMIT', 30, 1, 100_000),
   };
+}
+
+function smtpUrl(env: Env, nodeEnv: Config['env']): string | null {
+  const value = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  if (value === null && nodeEnv === 'production') {
+    throw new ConfigError('SMTP_URL is required in production (the mail outbox alone is a local stand-in)');
+  }
+  return value;
 }
 
 /** A config for tests: in-memory database, no site, quiet logs; override what a test needs. */
