@@ -1,2 +1,3 @@
 export * from './errors.ts';
+export * from './phone/index.ts';
 export * from './plans.ts';
