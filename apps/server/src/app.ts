@@ -3,6 +3,7 @@ import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } fro
 import Fastify, { type FastifyInstance } from 'fastify';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
+import { razorpayOrigins, registerBilling } from './billing/index.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -82,8 +83,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { extraScriptSrc: config.razorpay ? razorpayOrigins.script : [] });
   await app.register(healthRoutes);
+  await registerBilling(app);
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }
