@@ -1,3 +1,5 @@
 export * from './errors.ts';
+export * from './faq.ts';
 export * from './phone/index.ts';
 export * from './plans.ts';
+export * from './site.ts';

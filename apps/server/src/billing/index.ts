@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { invalidateUserKeys } from '../api/index.ts';
 import { billingRoutes } from './billing-routes.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createRazorpayProvider, razorpayCheckoutScript } from './razorpay-provider.ts';
-import { createSandboxProvider } from './sandbox-provider.ts';
+import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 
 export type PlanChangeListener = (userId: number) => void;
@@ -23,6 +24,7 @@ declare module 'fastify' {
 export const razorpayOrigins = {
   script: [new URL(razorpayCheckoutScript).origin],
   frame: ['https://api.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
 };
 
 /**
@@ -42,10 +44,10 @@ export async function registerBilling(app: FastifyInstance): Promise<void> {
     clock: app.deps.clock,
     log: app.log,
     planChanged: (userId: number) => {
+      invalidateUserKeys(app, userId);
       for (const listener of planChangeListeners) listener(userId);
     },
   };
   await app.register(billingRoutes(ctx));
-  if (provider.name === 'sandbox')
-    await app.register(sandboxRoutes(provider as import('./sandbox-provider.ts').SandboxProvider));
+  if (provider.name === 'sandbox') await app.register(sandboxRoutes(provider as SandboxProvider));
 }

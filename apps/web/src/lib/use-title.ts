@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 
-export const siteName = 'Bahi';
-
-/** Sets document.title for the current route. */
+/** Sets document.title for pages whose title depends on state; static titles live in the route table. */
 export function useTitle(title: string): void {
   useEffect(() => {
     document.title = title;
