@@ -119,6 +119,7 @@ describe('payment configuration', () => {
       ALLOW_LOOPBACK_HTTP: 'false',
       ACCESS_TOKEN_SECRET: Buffer.alloc(32, 1).toString('base64'),
       API_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+      GOOGLE_CLIENT_ID: 'x.apps.example',
     };
     expect(() => loadConfig(secrets)).toThrow(/RAZORPAY_KEY_ID.*required in production/);
     expect(loadConfig({ ...secrets, ...razorpayEnv }).razorpay?.keyId).toBe('rzp_live_abc123');
