@@ -23,7 +23,15 @@ for (const path of prerenderPaths) {
   writeFileSync(file, html);
 }
 // The shell for client-only routes keeps an empty root; the route sets its title on load.
-writeFileSync(join(dist, 'spa-shell.html'), shell.replace('<!--head-->', '<title>Bahi</title>'));
+writeFileSync(
+  join(dist, 'spa-shell.html'),
+  shell
+    .replace(
+      '<!--head-->',
+      '<title>Bahi</title>\n    <meta name="description" content="Financial data API for companies listed on the NSE and BSE.">',
+    )
+    .replace('<!--app-->', ''),
+);
 
 const indexed = prerenderPaths.filter((p) => !head(p).includes('noindex'));
 const robots = ['User-agent: *', 'Allow: /'];

@@ -1,10 +1,16 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useSearchParams } from 'react-router';
+import { LoginPrompt } from './components/login-prompt.tsx';
+import { safePath } from './use-sign-in.ts';
 
-/** Placeholder for the sign-in entry point (/login); the sign-in feature replaces it. */
+/** /login?next=/path: a sign-in entry point that returns to the page that asked for it. */
 export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safePath(params.get('next'));
   return (
-    <PlaceholderPage heading="Sign in">
-      <p className="lead">Sign-in with your Google account is being set up.</p>
-    </PlaceholderPage>
+    <LoginPrompt
+      heading="Sign in"
+      message="Sign in to get your API key and manage your subscription."
+      next={next ? () => next : undefined}
+    />
   );
 }

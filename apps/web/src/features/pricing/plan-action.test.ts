@@ -4,8 +4,8 @@ import { planAction } from './plan-action.ts';
 describe('pricing buttons', () => {
   it('send signed-out visitors to the login prompts and Enterprise to the contact form', () => {
     expect(planAction('B', null)).toEqual({ label: 'GET FREE API KEY', to: '/basic-login' });
-    expect(planAction('I', null)).toEqual({ label: 'SELECT PLAN', to: '/strat' });
-    expect(planAction('P', null)).toEqual({ label: 'SELECT PLAN', to: '/strat' });
+    expect(planAction('I', null)).toEqual({ label: 'SELECT PLAN', to: '/strat?plan=individual' });
+    expect(planAction('P', null)).toEqual({ label: 'SELECT PLAN', to: '/strat?plan=professional' });
     expect(planAction('E', null)).toEqual({ label: 'CONTACT US', to: '/contact-us' });
   });
 

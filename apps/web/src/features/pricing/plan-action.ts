@@ -16,7 +16,7 @@ export function planAction(code: PlanCode, session: Session | null): PlanAction 
   if (!session) {
     return code === 'B'
       ? { label: 'GET FREE API KEY', to: sitePaths.basicLogin }
-      : { label: 'SELECT PLAN', to: sitePaths.strat };
+      : { label: 'SELECT PLAN', to: `${sitePaths.strat}?plan=${plans[code].slug}` };
   }
   // Every signed-in user keeps the free endpoints: Basic leads to the docs.
   if (code === 'B') return { label: 'View Docs', to: sitePaths.docs };
