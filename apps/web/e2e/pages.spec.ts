@@ -60,7 +60,7 @@ test('placeholder routes for later features are reachable from the header and fo
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Sales' }).click();
   await expect(page).toHaveURL(/\/contact-us$/);
   await page.goto('/subscription/individual');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('individual');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Individual');
   await page.goto('/company-profile');
   await expect(page).toHaveTitle(/Profile/);
 });
