@@ -40,7 +40,10 @@ test('keyboard users can skip to the content and reach every header link', async
   await page.keyboard.press('Tab');
   await expect(page.getByRole('banner').getByRole('button', { name: 'LOGIN' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/login\?next=/);
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Bahi' });
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
 
 for (const width of [360, 768, 1440]) {

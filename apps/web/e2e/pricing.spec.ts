@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 
 const cases = [
   { plan: 'Basic', label: 'GET FREE API KEY', to: /\/basic-login$/ },
-  { plan: 'Individual', label: 'SELECT PLAN', to: /\/strat$/ },
-  { plan: 'Professional', label: 'SELECT PLAN', to: /\/strat$/ },
+  { plan: 'Individual', label: 'SELECT PLAN', to: /\/strat\?plan=individual$/ },
+  { plan: 'Professional', label: 'SELECT PLAN', to: /\/strat\?plan=professional$/ },
   { plan: 'Enterprise', label: 'CONTACT US', to: /\/contact-us$/ },
 ];
 
@@ -45,7 +45,7 @@ test('the home page pricing cards lead to the same places', async ({ page }) => 
   await page.goto('/');
   await page.locator('[data-plan="professional"]').getByRole('button').click();
   await page.clock.runFor(1500);
-  await expect(page).toHaveURL(/\/strat$/);
+  await expect(page).toHaveURL(/\/strat\?plan=professional$/);
   await expect(
     page.getByText('Please login to continue with your API subscription payment securely.'),
   ).toBeVisible();

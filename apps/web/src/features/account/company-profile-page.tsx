@@ -1,5 +1,5 @@
 import { plans, rateLimitText, sitePaths } from '@bahi/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { authedJson, SessionExpiredError } from '../../lib/api-client.ts';
 import { type ApiToken, profilePatchFromApiToken } from '../session/auth-api.ts';
@@ -13,6 +13,9 @@ export function CompanyProfilePage() {
   const { profile } = useSession();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // Signed out while here (expired session, logout): whoever cleared the profile navigates.
+  const wasSignedIn = useRef(false);
+  if (profile) wasSignedIn.current = true;
 
   // Fresh key and subscription from the server each visit (a plan bought elsewhere shows at once).
   const signedIn = !!profile;
@@ -27,7 +30,7 @@ export function CompanyProfilePage() {
 
   if (!profile) {
     // Signed out: off to sign-in, deciding only once storage has been read in the browser.
-    if (!hydrated) return null;
+    if (!hydrated || wasSignedIn.current) return null;
     return <Navigate to={`${sitePaths.login}?next=${encodeURIComponent(sitePaths.profile)}`} replace />;
   }
   const plan = plans[profile.plan];

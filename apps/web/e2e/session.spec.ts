@@ -1,0 +1,200 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { fillDevSignIn, patchStoredProfile, signIn, storedProfile, uniqueEmail } from './fixtures.ts';
+
+const dataEndpoint = '/api/v1/holidays-calender';
+
+test('sign in, see and copy the key, use it on the data API, keep the session over a reload, log out', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = uniqueEmail('asha');
+  await page.goto('/');
+  const profile = await signIn(page, { email, name: 'Asha Rao' });
+  await expect(page).toHaveURL(/\/$/);
+  expect(Object.keys(profile).sort()).toEqual(
+    [
+      'accessToken',
+      'billing_cycle',
+      'billing_status',
+      'email',
+      'expiry',
+      'key',
+      'plan',
+      'refreshToken',
+      'subscription_expiration',
+      'user',
+    ].sort(),
+  );
+  expect(profile).toMatchObject({ user: 'Asha Rao', email, plan: 'B', billing_cycle: 'NA' });
+  expect(profile.expiry).toBeGreaterThan(Date.now() / 1000);
+
+  await page.getByRole('button', { name: 'Account menu for Asha Rao' }).click();
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/company-profile$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Asha Rao' })).toBeVisible();
+  await expect(main.getByText('AR', { exact: true })).toBeVisible();
+  await expect(main.getByText(email)).toBeVisible();
+  await expect(main.getByTestId('plan-name')).toHaveText('Basic');
+  await expect(main.getByText('300 API calls/minute')).toBeVisible();
+  const key = (await main.getByTestId('api-key').textContent()) ?? '';
+  expect(key).toMatch(/^bahi_[0-9A-Za-z]{40}$/);
+  expect(key).toBe(profile.key);
+
+  const alert = page.waitForEvent('dialog');
+  await main.getByRole('button', { name: 'Copy' }).click();
+  const shown = await alert;
+  expect(shown.message()).toBe('Copied!');
+  await shown.accept();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+  const withKey = await request.get(`${dataEndpoint}?token=${key}`);
+  expect(withKey.status()).toBe(200);
+  const withoutKey = await request.get(`${dataEndpoint}?token=bahi_${'x'.repeat(40)}`);
+  expect(withoutKey.status()).toBe(401);
+
+  await page.reload();
+  await expect(main.getByTestId('api-key')).toHaveText(key);
+  await expect(page.getByRole('button', { name: 'Account menu for Asha Rao' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu for Asha Rao' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await storedProfile(page)).toBeNull();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  // The server ended the session too: its refresh token is refused.
+  const refresh = await request.post('/api/v1/refresh-token', {
+    headers: { 'x-refresh-token': profile.refreshToken },
+  });
+  expect(refresh.status()).toBe(401);
+});
+
+test('regenerating the key asks first, then the old key stops working on the data API', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, { email: uniqueEmail('ravi'), name: 'Ravi Kumar' });
+  await page.goto('/company-profile');
+  const main = page.getByRole('main');
+  const old = (await main.getByTestId('api-key').textContent()) ?? '';
+  await main.getByRole('button', { name: 'Regenerate key' }).click();
+  await main.getByRole('button', { name: 'Cancel' }).click();
+  await expect(main.getByTestId('api-key')).toHaveText(old);
+  await main.getByRole('button', { name: 'Regenerate key' }).click();
+  await main.getByRole('button', { name: 'Yes, regenerate' }).click();
+  await expect(main.getByRole('status')).toContainText('previous key no longer works');
+  const fresh = (await main.getByTestId('api-key').textContent()) ?? '';
+  expect(fresh).not.toBe(old);
+  expect((await storedProfile(page))?.key).toBe(fresh);
+  expect((await request.get(`${dataEndpoint}?token=${old}`)).status()).toBe(401);
+  expect((await request.get(`${dataEndpoint}?token=${fresh}`)).status()).toBe(200);
+});
+
+test('a past expiry ends the session at the next authenticated request', async ({ page }) => {
+  await signIn(page, { email: uniqueEmail('meera'), name: 'Meera Shah' });
+  await patchStoredProfile(page, { expiry: Math.floor(Date.now() / 1000) - 5 });
+  await page.goto('/company-profile');
+  await expect(page).toHaveURL(/\/session-expired$/);
+  await expect(page.getByText('Your Current session expired, Please login again..')).toBeVisible();
+  expect(await storedProfile(page)).toBeNull();
+  // Its LOGIN button signs in again.
+  await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
+  await fillDevSignIn(page, { email: uniqueEmail('meera'), name: 'Meera Shah' });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu for Meera Shah' })).toBeVisible();
+});
+
+test('a refused access token is refreshed once and the request retried; a dead session expires', async ({
+  page,
+}) => {
+  const first = await signIn(page, { email: uniqueEmail('lata'), name: 'Lata Iyer' });
+  await patchStoredProfile(page, { accessToken: 'not-a-valid-token' });
+  await page.goto('/company-profile');
+  await expect(page.getByRole('main').getByTestId('api-key')).toHaveText(first.key);
+  const after = (await storedProfile(page))!;
+  expect(after.accessToken).not.toBe('not-a-valid-token');
+  expect(after.refreshToken).not.toBe(first.refreshToken);
+  await expect(page).toHaveURL(/\/company-profile$/);
+
+  // Both tokens unusable: the refresh fails and the session ends.
+  await patchStoredProfile(page, { accessToken: 'not-a-valid-token', refreshToken: first.refreshToken });
+  await page.goto('/company-profile');
+  await expect(page).toHaveURL(/\/session-expired$/);
+  expect(await storedProfile(page)).toBeNull();
+});
+
+test('/strat continues to the chosen plan after sign-in; /basic-login goes home', async ({ page }) => {
+  await page.goto('/strat?plan=professional');
+  await expect(
+    page.getByText('Please login to continue with your API subscription payment securely.'),
+  ).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
+  await fillDevSignIn(page, { email: uniqueEmail('kiran'), name: 'Kiran Patel' });
+  await expect(page).toHaveURL(/\/subscription\/professional$/);
+
+  await page.getByRole('button', { name: 'Account menu for Kiran Patel' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/basic-login');
+  await expect(page.getByText('Please login to access you free API key...')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
+  await fillDevSignIn(page, { email: uniqueEmail('kiran'), name: 'Kiran Patel' });
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('signed out, the profile page sends to sign-in and returns there afterwards', async ({ page }) => {
+  await page.goto('/company-profile');
+  await expect(page).toHaveURL(/\/login\?next=%2Fcompany-profile$/);
+  await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
+  await fillDevSignIn(page, { email: uniqueEmail('dev'), name: 'Dev Anand' });
+  await expect(page).toHaveURL(/\/company-profile$/);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Dev Anand' })).toBeVisible();
+});
+
+test('signed-in pricing buttons: View Docs on Basic, SELECT PLAN to the subscription pages', async ({
+  page,
+}) => {
+  await signIn(page, { email: uniqueEmail('nina'), name: 'Nina Roy' });
+  await page.goto('/financial-data-api-pricing');
+  await expect(page.locator('[data-plan="basic"]').getByRole('button')).toHaveText('View Docs');
+  const individual = page.locator('[data-plan="individual"]').getByRole('button');
+  await expect(individual).toHaveText('SELECT PLAN');
+  await individual.click();
+  await expect(page).toHaveURL(/\/subscription\/individual$/);
+});
+
+test('closing the sign-in dialog stores nothing and stays on the page', async ({ page }) => {
+  await page.goto('/about-us');
+  await page.getByRole('banner').getByRole('button', { name: 'LOGIN' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Bahi' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/about-us$/);
+  expect(await storedProfile(page)).toBeNull();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('axe: the sign-in dialog, the user menu and the profile page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in to Bahi' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await fillDevSignIn(page, { email: uniqueEmail('axe'), name: 'Ana Xavier' });
+  await page.getByRole('button', { name: 'Account menu for Ana Xavier' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/company-profile');
+  await page.getByRole('main').getByRole('button', { name: 'Regenerate key' }).click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
