@@ -36,6 +36,8 @@ export interface Config {
   googleClientId: string | null;
   /** Razorpay subscriptions; null uses the offline sandbox checkout (refused in production). */
   razorpay: RazorpayConfig | null;
+  /** Sample universe loaded at start when the database has no market data: default, small or none. */
+  sampleData: 'default' | 'small' | 'none';
 }
 
 export interface RazorpayConfig {
@@ -197,13 +199,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     apiKeyEncryptionKey: secret(env, 'API_KEY_ENCRYPTION_KEY', nodeEnv),
     googleClientId,
     razorpay: razorpay(env, nodeEnv),
+    sampleData: oneOf(env, 'SAMPLE_DATA', ['default', 'small', 'none'], 'default'),
   };
 }
 
 /** A config for tests: in-memory database, no site, quiet logs; override what a test needs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', WEB_DIST: 'none' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      WEB_DIST: 'none',
+      SAMPLE_DATA: 'none',
+    }),
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiBasePath } from '../plugins/swagger.ts';
-import { type Endpoint, produce, resolveCompanies } from './endpoint.ts';
+import { type Endpoint, type Example, produce, resolveCompanies } from './endpoint.ts';
 import { documentPath } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
@@ -10,18 +10,26 @@ declare module 'fastify' {
   }
 }
 
+type Param = { name: string; in: string; type?: string; [k: string]: unknown };
 type Doc = {
-  paths?: Record<string, Record<string, { responses?: Record<string, Record<string, unknown>> }>>;
+  paths?: Record<
+    string,
+    Record<string, { parameters?: Param[]; responses?: Record<string, Record<string, unknown>> }>
+  >;
 };
+
+const tokenDescription =
+  'Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead.';
 
 /** The real response of each endpoint's documented example request, from the loaded data. */
 export async function collectExamples(endpoints: Endpoint[], svc: DataApiServices) {
   const version = await svc.version.current();
   const examples = new Map<string, unknown>();
   for (const e of endpoints) {
-    const params = e.example.params ?? {};
-    const query = e.example.query ?? {};
     try {
+      const example = await exampleOf(e, svc);
+      const params = example.params ?? {};
+      const query = example.query ?? {};
       const companies = await resolveCompanies(
         svc,
         e.symbols?.(params as never, query as never) ?? [],
@@ -38,6 +46,28 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
 
 function withExamples(doc: Doc, examples: Map<string, unknown>, openapi: boolean): Doc {
   const copy = structuredClone(doc);
+  for (const item of Object.values(copy.paths ?? {})) {
+    const op = item.get;
+    if (!op) continue;
+    op.parameters ??= [];
+    // @fastify/swagger lists a query API key only under security; the docs list it as an argument too.
+    if (!op.parameters.some((p) => p.name === 'token')) {
+      op.parameters.push(
+        openapi
+          ? {
+              name: 'token',
+              in: 'query',
+              required: false,
+              description: tokenDescription,
+              schema: { type: 'string' },
+            }
+          : { name: 'token', in: 'query', required: false, type: 'string', description: tokenDescription },
+      );
+    }
+    // Repeated query parameters (symbol=ITC&symbol=RELIANCE).
+    if (!openapi)
+      for (const p of op.parameters) if (p.type === 'array' && p.in === 'query') p.collectionFormat = 'multi';
+  }
   for (const [path, example] of examples) {
     const ok = copy.paths?.[path]?.get?.responses?.['200'];
     if (!ok) continue;
@@ -85,3 +115,7 @@ export function registerDocuments(app: FastifyInstance, endpoints: Endpoint[], s
 }
 
 export { apiBasePath };
+
+export async function exampleOf(e: Endpoint, svc: DataApiServices): Promise<Example> {
+  return typeof e.example === 'function' ? e.example(svc.db) : e.example;
+}
