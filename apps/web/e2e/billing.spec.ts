@@ -1,25 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn, storedProfile, uniqueEmail } from './fixtures.ts';
 
-/** Signs in through the header LOGIN button and the development identity provider. */
-async function signIn(page: Page, label: string): Promise<string> {
-  const name = `Buyer ${label}`;
-  const email = `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'LOGIN' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Bahi' });
-  await dialog.getByLabel('Full name').fill(name);
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('button', { name: `Account menu for ${name}` })).toBeVisible();
-  return email;
+async function signInAs(page: Page, label: string): Promise<void> {
+  await signIn(page, { email: uniqueEmail(label), name: `Buyer ${label}` });
 }
 
 async function storedPlan(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('bahi.profile') ?? '{}').plan);
+  return (await storedProfile(page))?.plan;
 }
 
 test('the subscription page shows amounts with GST and checks the phone number', async ({ page }) => {
-  await signIn(page, 'summary');
+  await signInAs(page, 'summary');
   await page.goto('/subscription/professional');
   await expect(page.getByRole('heading', { name: 'Subscribe to Professional' })).toBeVisible();
   await expect(page.getByTestId('base-amount')).toHaveText('₹4,237');
@@ -51,7 +42,7 @@ test('an unknown plan type goes to not-found', async ({ page }) => {
 test('buying Individual through the sandbox ends on /payment-success and pricing shows it as current', async ({
   page,
 }) => {
-  await signIn(page, 'success');
+  await signInAs(page, 'success');
   await page.goto('/subscription/individual');
   await page.getByLabel('Phone number', { exact: true }).fill('98765 43210');
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
@@ -82,7 +73,7 @@ test('buying Individual through the sandbox ends on /payment-success and pricing
 });
 
 test('a failed sandbox payment ends on /payment-failed and leaves the plan unchanged', async ({ page }) => {
-  await signIn(page, 'failure');
+  await signInAs(page, 'failure');
   await page.goto('/subscription/individual');
   await page.getByLabel('Phone number', { exact: true }).fill('98765 43210');
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
@@ -100,7 +91,7 @@ test('a failed sandbox payment ends on /payment-failed and leaves the plan uncha
 });
 
 test('closing the checkout without paying stays on the page', async ({ page }) => {
-  await signIn(page, 'close');
+  await signInAs(page, 'close');
   await page.goto('/subscription/individual');
   await page.getByLabel('Phone number', { exact: true }).fill('98765 43210');
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
@@ -112,7 +103,7 @@ test('closing the checkout without paying stays on the page', async ({ page }) =
 });
 
 test('a checkout script that fails to load shows an error', async ({ page }) => {
-  await signIn(page, 'script');
+  await signInAs(page, 'script');
   await page.route('**/sandbox/checkout.js', (route) => route.abort());
   await page.goto('/subscription/individual');
   await page.getByLabel('Phone number', { exact: true }).fill('98765 43210');
