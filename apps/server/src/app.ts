@@ -10,6 +10,7 @@ import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { devIdentityRoutes } from './auth/dev-identity-routes.ts';
 import { createIdentity } from './auth/identity.ts';
+import { razorpayOrigins, registerBilling } from './billing/index.ts';
 import type { Config } from './config.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
@@ -113,11 +114,12 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   registerErrorHandler(app);
   const google = app.identity.provider === 'google' ? [googleSignInOrigin] : [];
+  const razorpay = config.razorpay ? razorpayOrigins : { script: [], frame: [], connect: [] };
   registerSecurityHeaders(app, {
-    extraScriptSrc: google,
+    extraScriptSrc: [...google, ...razorpay.script],
     extraStyleSrc: google,
-    extraConnectSrc: google,
-    extraFrameSrc: google,
+    extraConnectSrc: [...google, ...razorpay.connect],
+    extraFrameSrc: [...google, ...razorpay.frame],
   });
   await registerSwagger(app, config.publicUrl);
   await app.register(healthRoutes);
@@ -127,6 +129,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await registerDataApi(app, config);
   registerMail(app);
   await app.register(intakeRoutes);
+  await registerBilling(app);
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }

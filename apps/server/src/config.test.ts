@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+/** Production also requires Razorpay (billing); these tests are about the other variables. */
+const razorpayEnv = {
+  RAZORPAY_KEY_ID: 'rzp_live_abc123',
+  RAZORPAY_KEY_SECRET: 'secret',
+  RAZORPAY_WEBHOOK_SECRET: 'whsec',
+  RAZORPAY_PLAN_INDIVIDUAL: 'plan_i',
+  RAZORPAY_PLAN_PROFESSIONAL: 'plan_p',
+  RAZORPAY_PLAN_ENTERPRISE: 'plan_e',
+};
+
 describe('config', () => {
   it('defaults to the embedded database and port 3000', () => {
     const c = loadConfig({}, '/srv/bahi');
@@ -24,7 +34,8 @@ describe('config', () => {
     };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow(/GOOGLE_CLIENT_ID is required/);
     expect(
-      loadConfig({ NODE_ENV: 'production', ...secrets, GOOGLE_CLIENT_ID: 'x.apps.example' }).googleClientId,
+      loadConfig({ NODE_ENV: 'production', ...secrets, ...razorpayEnv, GOOGLE_CLIENT_ID: 'x.apps.example' })
+        .googleClientId,
     ).toBe('x.apps.example');
   });
   it('keeps mail in the outbox outside production and requires SMTP and addresses in production', () => {

@@ -50,6 +50,16 @@ export interface Config {
   mailPollSeconds: number;
   /** Contact, support and feedback submissions allowed per client IP per hour. */
   intakeRateLimit: number;
+  /** Razorpay subscriptions; null uses the offline sandbox checkout (refused in production). */
+  razorpay: RazorpayConfig | null;
+}
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Razorpay plan ids for the paid plans. */
+  planIds: { I: string; P: string; E: string };
 }
 
 export class ConfigError extends Error {
@@ -133,6 +143,51 @@ function address(env: Env, name: string, fallback: string, nodeEnv: Config['env'
   return raw;
 }
 
+const razorpayVars = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'RAZORPAY_PLAN_INDIVIDUAL',
+  'RAZORPAY_PLAN_PROFESSIONAL',
+  'RAZORPAY_PLAN_ENTERPRISE',
+] as const;
+
+/** All six Razorpay variables, or none (sandbox); production requires them. */
+function razorpay(env: Env, nodeEnv: Config['env']): RazorpayConfig | null {
+  const missing = razorpayVars.filter((name) => opt(env, name) === null);
+  if (missing.length === razorpayVars.length) {
+    if (nodeEnv === 'production')
+      throw new ConfigError(
+        `${razorpayVars.join(', ')} are required in production (the sandbox checkout is refused)`,
+      );
+    return null;
+  }
+  if (missing.length > 0)
+    throw new ConfigError(`${missing.join(', ')} must be set with the other RAZORPAY_ variables`);
+  const v = (name: (typeof razorpayVars)[number]) => opt(env, name)!;
+  if (!/^rzp_(test|live)_\w+$/.test(v('RAZORPAY_KEY_ID')))
+    throw new ConfigError(
+      `RAZORPAY_KEY_ID must look like rzp_live_... or rzp_test_...; got "${v('RAZORPAY_KEY_ID')}"`,
+    );
+  for (const name of [
+    'RAZORPAY_PLAN_INDIVIDUAL',
+    'RAZORPAY_PLAN_PROFESSIONAL',
+    'RAZORPAY_PLAN_ENTERPRISE',
+  ] as const)
+    if (!/^plan_\w+$/.test(v(name)))
+      throw new ConfigError(`${name} must be a Razorpay plan id (plan_...); got "${v(name)}"`);
+  return {
+    keyId: v('RAZORPAY_KEY_ID'),
+    keySecret: v('RAZORPAY_KEY_SECRET'),
+    webhookSecret: v('RAZORPAY_WEBHOOK_SECRET'),
+    planIds: {
+      I: v('RAZORPAY_PLAN_INDIVIDUAL'),
+      P: v('RAZORPAY_PLAN_PROFESSIONAL'),
+      E: v('RAZORPAY_PLAN_ENTERPRISE'),
+    },
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -175,6 +230,7 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     supportInbox: address(env, 'SUPPORT_INBOX', 'support@localhost', nodeEnv),
     mailPollSeconds: int(env, 'MAIL_POLL_SECONDS', 15, 0, 3600),
     intakeRateLimit: int(env, 'INTAKE_RATE_LIMIT', 30, 1, 100_000),
+    razorpay: razorpay(env, nodeEnv),
   };
 }
 

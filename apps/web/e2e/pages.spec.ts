@@ -60,7 +60,7 @@ test('placeholder routes for later features are reachable from the header and fo
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Sales' }).click();
   await expect(page).toHaveURL(/\/contact-us$/);
   await page.goto('/subscription/individual');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('individual');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Individual');
   // Signed out, the profile sends to sign-in (and back afterwards).
   await page.goto('/company-profile');
   await expect(page).toHaveURL(/\/login\?next=%2Fcompany-profile$/);

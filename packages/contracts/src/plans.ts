@@ -101,3 +101,29 @@ export const historyDepth = { profitAndLossYears: '8+', balanceSheetYears: 7, ca
 export function formatRupees(n: number): string {
   return `₹${n.toLocaleString('en-IN')}`;
 }
+
+/** The plan for a /subscription/{type} slug; undefined for an unknown one. */
+export function planBySlug(slug: string): Plan | undefined {
+  return planOrder.map((c) => plans[c]).find((p) => p.slug === slug);
+}
+
+/** The paid plan named by a subscribe-api `plan` parameter (api_individual, ...). */
+export function planBySubscribeParam(param: string): Plan | undefined {
+  return planOrder.map((c) => plans[c]).find((p) => p.subscribeParam !== null && p.subscribeParam === param);
+}
+
+/** Checkout amounts of a plan (SPEC §9); the default base when no plan is given. */
+export function planCheckoutAmounts(code?: PlanCode): { base: number; gst: number; total: number } {
+  return checkoutAmounts(code ? plans[code].checkoutBase : defaultCheckoutBase);
+}
+
+/** A paid plan can be bought only by a user whose current plan ranks below it. */
+export function canBuyPlan(current: PlanCode, target: PlanCode): boolean {
+  return target !== 'B' && plans[current].rank < plans[target].rank;
+}
+
+/** Months one paid billing period covers: quarterly 3, annual and custom agreements 12. */
+export function billingPeriodMonths(code: PlanCode): number {
+  const billing = plans[code].billing;
+  return billing === 'quarterly' ? 3 : 12;
+}

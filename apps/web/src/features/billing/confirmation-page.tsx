@@ -1,0 +1,67 @@
+import { sitePaths } from '@bahi/contracts';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { readProfile } from '../session/session-store.ts';
+import { refreshSubscriptionProfile } from './billing-api.ts';
+import './billing.css';
+
+/** SPEC §9: 1.5 s after success, 3 s after failure or contact. */
+export const redirectDelayMs = { success: 1500, failure: 3000, contact: 3000 } as const;
+type Status = keyof typeof redirectDelayMs;
+
+const headings: Record<Status, string> = {
+  success: 'Confirming your subscription',
+  failure: 'Payment not completed',
+  contact: 'We could not confirm your payment',
+};
+
+function isStatus(s: string | null): s is Status {
+  return s === 'success' || s === 'failure' || s === 'contact';
+}
+
+/**
+ * /confirmation?status=success|failure|contact: refetches the subscription into the stored
+ * profile, then moves on to /payment-success or /payment-failed once both the delay has passed
+ * and the profile is fresh.
+ */
+export function ConfirmationPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('status');
+  const status = isStatus(raw) ? raw : null;
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!status) return;
+    let cancelled = false;
+    const refreshed = readProfile()
+      ? refreshSubscriptionProfile().catch((err) => console.warn('could not refresh the subscription', err))
+      : Promise.resolve();
+    const delay = new Promise((resolve) => setTimeout(resolve, redirectDelayMs[status]));
+    void Promise.all([refreshed, delay]).then(() => {
+      if (!cancelled)
+        navigate(status === 'success' ? sitePaths.paymentSuccess : sitePaths.paymentFailed, {
+          replace: true,
+        });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [status, navigate]);
+
+  return (
+    <section className="message-page confirmation" aria-busy="true">
+      <div className="spinner" aria-hidden="true" />
+      {status ? (
+        <>
+          <h1>{headings[status]}</h1>
+          <p className="lead">Please don't close the window or refresh it.</p>
+          {status === 'contact' && (
+            <p className="muted">If your account was charged, contact support and we will sort it out.</p>
+          )}
+        </>
+      ) : (
+        <h1>Processing your request</h1>
+      )}
+    </section>
+  );
+}
