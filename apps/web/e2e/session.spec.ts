@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { fillDevSignIn, patchStoredProfile, signIn, storedProfile, uniqueEmail } from './fixtures.ts';
 
-const dataEndpoint = '/api/v1/holidays-calender';
+const dataEndpoint = '/api/v1/stock-symbols';
 
 test('sign in, see and copy the key, use it on the data API, keep the session over a reload, log out', async ({
   page,
