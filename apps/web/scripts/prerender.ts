@@ -1,9 +1,12 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // Writes dist/<route>/index.html for every static route, from the SSR build in dist-ssr, with
-// the route's head tags, plus robots.txt (and sitemap.xml when PUBLIC_URL is set).
+// the route's head tags and the stylesheet inlined (no render-blocking request), plus
+// robots.txt (and sitemap.xml when PUBLIC_URL is set); then precompresses every text file
+// (.br and .gz siblings) for the server to send as they are.
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const ssrEntry = join(webRoot, 'dist-ssr', 'entry-server.js');
@@ -16,8 +19,17 @@ const publicUrl = process.env.PUBLIC_URL || undefined;
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<!--head-->') || !shell.includes('<!--app-->'))
   throw new Error('index.html lacks markers');
+const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(shell);
+const pageShell = stylesheet
+  ? shell.replace(
+      stylesheet[0],
+      () => `<style>${readFileSync(join(dist, stylesheet[1] ?? ''), 'utf8')}</style>`,
+    )
+  : shell;
 for (const path of prerenderPaths) {
-  const html = shell.replace('<!--head-->', head(path, publicUrl)).replace('<!--app-->', await render(path));
+  const html = pageShell
+    .replace('<!--head-->', () => head(path, publicUrl))
+    .replace('<!--app-->', await render(path));
   const file = path === '/' ? join(dist, 'index.html') : join(dist, path, 'index.html');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, html);
@@ -45,4 +57,26 @@ if (publicUrl) {
 }
 writeFileSync(join(dist, 'robots.txt'), `${robots.join('\n')}\n`);
 rmSync(join(webRoot, 'dist-ssr'), { recursive: true, force: true });
-console.log(`prerendered ${prerenderPaths.length} pages${publicUrl ? ` for ${publicUrl}` : ''}`);
+
+const compressible = new Set(['.html', '.js', '.css', '.svg', '.txt', '.xml', '.json']);
+function precompress(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) count += precompress(file);
+    else if (compressible.has(extname(file)) && statSync(file).size >= 1024) {
+      const body = readFileSync(file);
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      count++;
+    }
+  }
+  return count;
+}
+const compressed = precompress(dist);
+console.log(
+  `prerendered ${prerenderPaths.length} pages${publicUrl ? ` for ${publicUrl}` : ''}; precompressed ${compressed} files`,
+);

@@ -1,9 +1,16 @@
 import './styles/site.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes.tsx';
 
+// Load the lazy route modules of the first page before the router starts, so it renders at once.
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    Object.assign(route, await route.lazy(), { lazy: undefined });
+  }),
+);
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
 const app = (
@@ -12,5 +19,7 @@ const app = (
   </StrictMode>
 );
 // Prerendered pages arrive with markup to hydrate; the SPA shell arrives with an empty root.
-if (container.firstElementChild) hydrateRoot(container, app);
+// Hydration runs as a transition so React can yield to the browser between chunks of work
+// instead of blocking the main thread in one long task.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

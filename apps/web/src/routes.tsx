@@ -9,7 +9,6 @@ import { BasicLoginPage } from './features/auth/basic-login-page.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
 import { SessionExpiredPage } from './features/auth/session-expired-page.tsx';
 import { StratPage } from './features/auth/strat-page.tsx';
-import { DocsPage } from './features/docs/docs-page.tsx';
 import { NotFoundPage } from './features/errors/not-found-page.tsx';
 import { RouterErrorPage } from './features/errors/router-error-page.tsx';
 import { FaqPage } from './features/faq/faq-page.tsx';
@@ -31,7 +30,8 @@ const meta = (m: PageMeta) => ({ meta: m });
 const utility = (name: string): PageMeta => ({ title: pageTitle(name), prerender: true, noindex: true });
 
 /**
- * The one route table of the site (SPEC §2). `handle.meta` gives each route its title; routes
+ * The one route table of the site (SPEC §2). Prerendered routes are bundled eagerly so they
+ * hydrate at once; client-only routes may use `lazy` (entry-client resolves it before rendering). `handle.meta` gives each route its title; routes
  * with `prerender` are written to static HTML with their head tags at build time.
  */
 export const routes: RouteObject[] = [
@@ -112,7 +112,8 @@ export const routes: RouteObject[] = [
       // Pages other features build; placeholders keep navigation working until then.
       {
         path: 'financial-data-api-documentation',
-        element: <DocsPage />,
+        // Loaded on demand: the documentation page brings its own heavy code.
+        lazy: () => import('./features/docs/docs-page.tsx').then((m) => ({ Component: m.DocsPage })),
         handle: meta({ title: pageTitle('Financial Data API Documentation') }),
       },
       {

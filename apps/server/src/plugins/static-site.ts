@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 const types: Record<string, string> = {
@@ -31,10 +31,34 @@ const serverPrefixes = [
   '/readyz',
 ];
 
+/** Precompressed siblings the web build writes next to text files, best first. */
+const encodings = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+
+/** Content codings the client accepts (q > 0), from an Accept-Encoding header. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** Which of a file's precompressed siblings the client accepts, if any. */
+function pickEncoding(header: string | undefined, file: string, exists: (p: string) => boolean) {
+  const accepted = acceptedEncodings(header);
+  return encodings.find((e) => accepted.has(e.name) && exists(file + e.ext));
+}
+
 /**
  * Serves the built site: files as they are (hashed assets cached for a year), prerendered
- * pages at /route/index.html, and the SPA shell for other client routes. Missing assets and
- * unknown server paths get real 404s.
+ * pages at /route/index.html, and the SPA shell for other client routes, each from its
+ * precompressed .br/.gz sibling when the build wrote one and the client accepts it. Missing
+ * assets and unknown server paths get real 404s.
  */
 export function registerStaticSite(app: FastifyInstance, root: string): void {
   // The prerender step overwrites index.html with the home page and keeps the empty shell aside.
@@ -55,6 +79,14 @@ export function registerStaticSite(app: FastifyInstance, root: string): void {
     return body;
   };
   const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
+  const sendFile = (req: FastifyRequest, reply: FastifyReply, file: string) => {
+    const encoding = pickEncoding(req.headers['accept-encoding'], file, isFile);
+    if (isFile(file + encodings[0].ext) || isFile(file + encodings[1].ext))
+      reply.header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(read(file));
+    reply.header('content-encoding', encoding.name);
+    return reply.send(read(file + encoding.ext));
+  };
 
   app.get('/*', async (req, reply) => {
     const pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
@@ -70,12 +102,12 @@ export function registerStaticSite(app: FastifyInstance, root: string): void {
         'cache-control',
         pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
-      return reply.send(read(safe));
+      return sendFile(req, reply, safe);
     }
     if (ext && ext !== '.html') throw new AppError('not_found', `No file ${pathname}`);
     const page = join(safe, 'index.html');
     const file = isFile(page) ? page : shellPath;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    return reply.send(read(file));
+    return sendFile(req, reply, file);
   });
 }

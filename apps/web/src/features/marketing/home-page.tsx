@@ -8,7 +8,7 @@ export function HomePage() {
   const { hash } = useLocation();
   // The landing page opens at the top unless a section (/#features) was asked for.
   useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
+    if (!hash && window.scrollY !== 0) window.scrollTo(0, 0);
   }, [hash]);
   return (
     <>
