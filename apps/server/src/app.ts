@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ensureSampleData } from '@bahi/market-data';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/account-routes.ts';
@@ -61,6 +62,18 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const ownsDb = !deps.db;
   const db = deps.db ?? (await openDatabase(config));
   await migrate(db, [marketDataMigrations, serverMigrations]);
+  if (config.sampleData !== 'none') {
+    const loaded = await ensureSampleData(db, {
+      size: config.sampleData,
+      ...(config.logLevel === 'silent'
+        ? {}
+        : { log: (line: string) => console.log(`sample data: ${line.trim()}`) }),
+    });
+    if (loaded && config.logLevel !== 'silent')
+      console.log(
+        `sample data: ${loaded.companies} companies, ${loaded.totalRows} rows in ${loaded.milliseconds} ms`,
+      );
+  }
   const clock = deps.clock ?? (() => new Date());
   await recordStart(db, clock());
 

@@ -11,6 +11,7 @@ export {
   type RatioType,
 } from './engine/ratio-catalogue.ts';
 export { computeRatios, ratiosFor } from './engine/ratio-engine.ts';
+export * from './engine/validate.ts';
 export * from './queries/provenance.ts';
 export * from './read/companies.ts';
 export * from './read/financials.ts';
@@ -19,3 +20,13 @@ export * from './read/ratios.ts';
 export * from './read/reference.ts';
 export * from './read/resolve.ts';
 export * from './read/shareholdings.ts';
+export {
+  ensureSampleData,
+  hashUniverse,
+  hasMarketData,
+  type LoadOptions,
+  type LoadStats,
+  loadSampleUniverse,
+} from './sample/load.ts';
+export { SAMPLE_SOURCE, UNIVERSE_SIZES, type UniverseOptions, type UniverseSize } from './sample/universe.ts';
+export { ADJUSTMENT_SOURCE, refreshAdjustmentFactors } from './store/adjustments.ts';

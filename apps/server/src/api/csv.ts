@@ -1,7 +1,10 @@
 /** CSV (RFC 4180) from the rows of a tabular response: one column per field, nested objects flattened with dots. */
-export function toCsv(rows: readonly Record<string, unknown>[]): string {
+export function toCsv(
+  rows: readonly Record<string, unknown>[],
+  emptyColumns: readonly string[] = [],
+): string {
   const flat = rows.map((r) => flatten(r));
-  const columns: string[] = [];
+  const columns: string[] = rows.length === 0 ? [...emptyColumns] : [];
   const seen = new Set<string>();
   for (const r of flat)
     for (const k of Object.keys(r))

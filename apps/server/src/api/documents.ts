@@ -10,9 +10,16 @@ declare module 'fastify' {
   }
 }
 
+type Param = { name: string; in: string; type?: string; [k: string]: unknown };
 type Doc = {
-  paths?: Record<string, Record<string, { responses?: Record<string, Record<string, unknown>> }>>;
+  paths?: Record<
+    string,
+    Record<string, { parameters?: Param[]; responses?: Record<string, Record<string, unknown>> }>
+  >;
 };
+
+const tokenDescription =
+  'Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead.';
 
 /** The real response of each endpoint's documented example request, from the loaded data. */
 export async function collectExamples(endpoints: Endpoint[], svc: DataApiServices) {
@@ -39,6 +46,28 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
 
 function withExamples(doc: Doc, examples: Map<string, unknown>, openapi: boolean): Doc {
   const copy = structuredClone(doc);
+  for (const item of Object.values(copy.paths ?? {})) {
+    const op = item.get;
+    if (!op) continue;
+    op.parameters ??= [];
+    // @fastify/swagger lists a query API key only under security; the docs list it as an argument too.
+    if (!op.parameters.some((p) => p.name === 'token')) {
+      op.parameters.push(
+        openapi
+          ? {
+              name: 'token',
+              in: 'query',
+              required: false,
+              description: tokenDescription,
+              schema: { type: 'string' },
+            }
+          : { name: 'token', in: 'query', required: false, type: 'string', description: tokenDescription },
+      );
+    }
+    // Repeated query parameters (symbol=ITC&symbol=RELIANCE).
+    if (!openapi)
+      for (const p of op.parameters) if (p.type === 'array' && p.in === 'query') p.collectionFormat = 'multi';
+  }
   for (const [path, example] of examples) {
     const ok = copy.paths?.[path]?.get?.responses?.['200'];
     if (!ok) continue;

@@ -147,7 +147,12 @@ export async function produce(
   const json = serialize({ data: loaded.data, meta });
   const entry =
     format === 'csv'
-      ? makeEntry(toCsv(csvRowsOf(e, JSON.parse(json).data)), 'text/csv; charset=utf-8', version, meta)
+      ? makeEntry(
+          toCsv(csvRowsOf(e, JSON.parse(json).data), columnsOf(e.data)),
+          'text/csv; charset=utf-8',
+          version,
+          meta,
+        )
       : makeEntry(json, 'application/json; charset=utf-8', version, meta);
   svc.cache.set(key, entry);
   return entry;
@@ -197,4 +202,10 @@ export function provenanceOf(
     if (r.source) sources.add(r.source);
   }
   return { asOf, source: [...sources].sort().join(', ') };
+}
+
+/** Column names of an array-of-objects data schema, so an empty CSV still has its header line. */
+function columnsOf(schema: TSchema): string[] {
+  const items = (schema as { items?: { properties?: Record<string, unknown> } }).items;
+  return Object.keys(items?.properties ?? {});
 }

@@ -144,10 +144,14 @@ export function csvLine(row: readonly unknown[]): string {
   return `${line}\n`;
 }
 
+const NEEDS_QUOTES = /[",\n\r]/;
+
 function csvField(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
   if (typeof v === 'boolean') return v ? 't' : 'f';
   const s = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return `"${s.replaceAll('"', '""')}"`;
+  // Quote only when needed: an empty string must stay distinct from NULL, and a lone \. ends COPY data.
+  if (s === '' || s === '\\.' || NEEDS_QUOTES.test(s)) return `"${s.replaceAll('"', '""')}"`;
+  return s;
 }

@@ -505,8 +505,12 @@ for (const [code, name] of PER_SHARE)
     (c) => div(mul(at(c, code), 1e7), at(c, 'shares')),
     ['deposits', 'advances'].includes(code) ? ['bank'] : undefined,
   );
-r('ps', 'earningsPerShare', 'Earnings per share (reported)', 'rupees', 'eps', (c) => at(c, 'eps'));
-r('ps', 'dividendPerShare', 'Dividend per share', 'rupees', 'dps', (c) => at(c, 'dps'));
+r('ps', 'earningsPerShare', 'Earnings per share (reported)', 'rupees', 'eps as reported', (c) =>
+  at(c, 'eps'),
+);
+r('ps', 'dividendPerShare', 'Dividend per share', 'rupees', 'dividendPerShare as declared', (c) =>
+  at(c, 'dps'),
+);
 r(
   'ps',
   'tangibleBookValuePerShare',

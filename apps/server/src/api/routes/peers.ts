@@ -27,13 +27,14 @@ export const peers = defineEndpoint({
   tabular: true,
   access: 'symbol',
   symbols: (p) => [p.symbol],
-  example: { params: { symbol: 'HDFCBANK' }, query: { group: 'industry' } },
+  example: { params: { symbol: 'ITC' }, query: { group: 'sector' } },
   load: async ({ db, companies, query }) => {
     const r = await getPeers(db, companies[0]!.isin, {
       group: query.group ?? 'industry',
       limit: query.limit ?? 20,
     });
-    if (!r || r.peers.length === 0) return null;
+    if (!r) return null;
+    // An empty list is an answer: the company has no active peer in the group.
     const prov = await tableProvenance(db, 'company');
     return { data: r.peers, asOf: prov.asOf ?? '', source: prov.source };
   },

@@ -1,4 +1,10 @@
-import { getSuperinvestorHoldings, getSuperinvestorsHolding, listSuperinvestors } from '@bahi/market-data';
+import { sampleSymbols } from '@bahi/contracts';
+import {
+  getSuperinvestorHoldings,
+  getSuperinvestorsHolding,
+  listSuperinvestors,
+  tableProvenance,
+} from '@bahi/market-data';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { defineEndpoint, provenanceOf } from '../endpoint.ts';
@@ -96,10 +102,17 @@ export const superinvestorHolders = defineEndpoint({
   tabular: true,
   access: 'symbol',
   symbols: (p) => [p.symbol],
-  example: { params: { symbol: 'HDFCBANK' } },
+  example: async (db) => {
+    for (const symbol of sampleSymbols) {
+      if ((await getSuperinvestorsHolding(db, symbol))?.length) return { params: { symbol } };
+    }
+    return { params: { symbol: sampleSymbols[0] } };
+  },
   load: async ({ db, companies }) => {
     const rows = await getSuperinvestorsHolding(db, companies[0]!.isin);
-    if (!rows || rows.length === 0) return null;
-    return { data: rows, ...provenanceOf(rows) };
+    if (!rows) return null;
+    // An empty list is an answer: no tracked investor holds the company.
+    const prov = await tableProvenance(db, 'superinvestor');
+    return { data: rows, ...provenanceOf(rows, prov.asOf ?? ''), source: prov.source };
   },
 });

@@ -1,0 +1,169 @@
+import { ensureSampleData } from '@bahi/market-data';
+import { testDatabases } from '@bahi/market-data/db/test-databases';
+import type { FastifyInstance } from 'fastify';
+import { Errors } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleOf } from './documents.ts';
+import type { Endpoint, Example } from './endpoint.ts';
+import { endpoints } from './endpoints.ts';
+import { Envelope } from './schemas.ts';
+import { dataApiApp, keyFor } from './testing/harness.ts';
+
+function urlOf(e: Endpoint, ex: Example, extra: Record<string, string> = {}): string {
+  let path = e.path;
+  for (const [k, v] of Object.entries(ex.params ?? {})) path = path.replace(`:${k}`, encodeURIComponent(v));
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(ex.query ?? {})) for (const x of [v].flat()) qs.append(k, x);
+  for (const [k, v] of Object.entries(extra)) qs.set(k, v);
+  const q = qs.toString();
+  return `/api/v1${path}${q ? `?${q}` : ''}`;
+}
+
+/** The example request with its symbol(s) replaced. */
+function withSymbol(ex: Example, symbol: string): Example {
+  const params = ex.params?.symbol ? { ...ex.params, symbol } : ex.params;
+  const query = ex.query?.symbol ? { ...ex.query, symbol: [symbol] } : ex.query;
+  return { ...(params ? { params } : {}), ...(query ? { query } : {}) };
+}
+
+const names = (e: Endpoint) => e.operationId;
+
+for (const target of testDatabases()) {
+  describe(`every data API endpoint on ${target.name}`, () => {
+    let app: FastifyInstance;
+    let db: Awaited<ReturnType<typeof target.open>>;
+    let basic: string;
+    let pro: string;
+    let other: string;
+    const examples = new Map<string, Example>();
+
+    beforeAll(async () => {
+      db = await target.open();
+      app = await dataApiApp(db);
+      await ensureSampleData(db, { size: 'small' });
+      app.dataApi.version.invalidate();
+      basic = (await keyFor(db, 'B')).key;
+      pro = (await keyFor(db, 'P')).key;
+      const { rows } = await db.query<{ symbol: string }>(
+        `SELECT symbol FROM company WHERE symbol NOT IN ('ITC', 'RELIANCE', 'HDFCBANK') AND status = 'active'
+         ORDER BY symbol LIMIT 1`,
+      );
+      other = rows[0]!.symbol;
+      for (const e of endpoints) examples.set(e.operationId, await exampleOf(e, app.dataApi));
+    }, 120_000);
+    afterAll(async () => {
+      await app.close();
+      await db.close();
+      await target.drop();
+    });
+
+    it.each(endpoints.map((e) => [names(e), e] as const))(
+      '%s: 200 with a schema-valid body for a sample company',
+      async (_n, e) => {
+        const res = await app.inject(urlOf(e, examples.get(e.operationId)!, { token: pro }));
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toContain('application/json');
+        const body = res.json();
+        expect(Errors(Envelope(e.data), body)).toEqual([]);
+        expect(body.meta.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(body.meta.source).not.toBe('');
+        expect(res.headers.etag).toBeTruthy();
+        expect(res.headers['ratelimit-policy']).toContain('q=300');
+        const again = await app.inject({
+          url: urlOf(e, examples.get(e.operationId)!),
+          headers: { authorization: `Bearer ${pro}`, 'if-none-match': res.headers.etag as string },
+        });
+        expect(again.statusCode).toBe(304);
+      },
+    );
+
+    it.each(endpoints.map((e) => [names(e), e] as const))(
+      '%s: 401 without a key, 400 naming a bad parameter',
+      async (_n, e) => {
+        const ex = examples.get(e.operationId)!;
+        const none = await app.inject(urlOf(e, ex));
+        expect(none.statusCode).toBe(401);
+        expect(none.json()).toMatchObject({ code: 'unauthorized', status: 401 });
+        const bad = await app.inject(urlOf(e, ex, { token: pro, bogus: '1' }));
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json()).toMatchObject({ code: 'bad_request', param: 'bogus' });
+      },
+    );
+
+    const perCompany = endpoints.filter((e) => e.symbols);
+    it.each(perCompany.map((e) => [names(e), e] as const))(
+      '%s: Basic gets the sample company, 403 for another, 404 for an unknown symbol',
+      async (_n, e) => {
+        const ex = examples.get(e.operationId)!;
+        expect((await app.inject(urlOf(e, ex, { token: basic }))).statusCode).toBe(200);
+        const forbidden = await app.inject(urlOf(e, withSymbol(ex, other), { token: basic }));
+        expect(forbidden.statusCode).toBe(403);
+        expect(forbidden.json().detail).toContain(other);
+        const unknown = await app.inject(urlOf(e, withSymbol(ex, 'NOSUCHCO'), { token: pro }));
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json()).toMatchObject({ code: 'not_found', param: 'symbol' });
+      },
+    );
+
+    const tabular = endpoints.filter((e) => e.tabular);
+    it.each(tabular.map((e) => [names(e), e] as const))('%s: CSV with a header line', async (_n, e) => {
+      const res = await app.inject(urlOf(e, examples.get(e.operationId)!, { token: pro, format: 'csv' }));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]!.split(',').length).toBeGreaterThan(1);
+      const json = (await app.inject(urlOf(e, examples.get(e.operationId)!, { token: pro }))).json();
+      if (Array.isArray(json.data) && !e.csvRows) expect(lines.length - 1).toBe(json.data.length);
+      else expect(lines.length).toBeGreaterThan(1);
+      expect(res.headers['x-data-as-of']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+
+    it('paid endpoints refuse Basic', async () => {
+      for (const e of endpoints.filter((x) => x.access === 'paid')) {
+        const res = await app.inject(urlOf(e, examples.get(e.operationId)!, { token: basic }));
+        expect(res.statusCode).toBe(403);
+      }
+    });
+
+    it('resolves symbols case-insensitively and former symbols to the company', async () => {
+      const lower = await app.inject(`/api/v1/company-profile/itc?token=${basic}`);
+      expect(lower.json().data).toMatchObject({ symbol: 'ITC', name: expect.stringMatching(/ITC/) });
+      const { rows } = await db.query<{ old_symbol: string; isin: string }>(
+        'SELECT old_symbol, isin FROM symbol_history LIMIT 1',
+      );
+      if (rows[0]) {
+        const res = await app.inject(`/api/v1/company-profile/${rows[0].old_symbol}?token=${pro}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.isin).toBe(rows[0].isin);
+      }
+    });
+
+    it('answers financials with the sample fields and result_date as yyyymmdd', async () => {
+      const res = await app.inject(
+        `/api/v1/financials/ITC?statement_type=s&statement_code=pl&period=annual&token=${basic}`,
+      );
+      const [latest] = res.json().data;
+      expect(latest).toMatchObject({ company: expect.any(String), symbol: 'ITC' });
+      for (const f of [
+        'revenueFromOperations',
+        'otherIncome',
+        'expenses',
+        'taxExpense',
+        'profitBeforeTax',
+        'profitLossForPeriod',
+        'eps',
+      ])
+        expect(latest).toHaveProperty(f);
+      expect(latest.result_date).toMatch(/^\d{8}$/);
+      const bad = await app.inject(`/api/v1/financials/ITC?statement_code=xx&token=${basic}`);
+      expect(bad.json()).toMatchObject({ status: 400, param: 'statement_code' });
+    });
+
+    it('quotes several symbols in one call and refuses Basic when one is outside the samples', async () => {
+      const res = await app.inject(`/api/v1/quote?symbol=ITC&symbol=reliance&token=${basic}`);
+      expect(res.json().data.map((q: { symbol: string }) => q.symbol)).toEqual(['ITC', 'RELIANCE']);
+      const mixed = await app.inject(`/api/v1/quote?symbol=ITC&symbol=${other}&token=${basic}`);
+      expect(mixed.statusCode).toBe(403);
+    });
+  });
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDataVersion } from '../data-version.ts';
+import type { Db } from '../db/index.ts';
+import { testDatabases } from '../db/test-databases.ts';
+import { ensureSampleData } from '../sample/load.ts';
+import { openSampleDb } from '../testing.ts';
+import { getCompanyProfile, getPeers, listSectors, listSymbols, searchCompanies } from './companies.ts';
+import { getFinancials, getSegmentRevenue } from './financials.ts';
+import { getCorporateActions, getDailyQuotes, getDividends, getQuotes } from './quotes.ts';
+import {
+  getAnnualPriceRatios,
+  getBasicFinancials,
+  getDailyPriceRatios,
+  getFinancialMetrics,
+  getRatios,
+} from './ratios.ts';
+import {
+  getCommodityPctChange,
+  getCommodityPrices,
+  getSuperinvestorHoldings,
+  getSuperinvestorsHolding,
+  listCommodities,
+  listHolidays,
+  listSuperinvestors,
+} from './reference.ts';
+import { getShareholdings, SHAREHOLDING_VIEWS } from './shareholdings.ts';
+
+for (const target of testDatabases()) {
+  describe(`read API on ${target.name}`, () => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await openSampleDb(target);
+    });
+    afterAll(async () => {
+      await db?.close();
+      await target.drop();
+    });
+
+    it('lists symbols and resolves a symbol case-insensitively, by old symbol and by BSE code', async () => {
+      const symbols = await listSymbols(db);
+      expect(symbols.length).toBe(43);
+      expect(symbols.map((s) => s.symbol)).toEqual(expect.arrayContaining(['ITC', 'RELIANCE', 'HDFCBANK']));
+      const itc = await getCompanyProfile(db, 'itc');
+      expect(itc).toMatchObject({
+        symbol: 'ITC',
+        name: 'ITC Limited',
+        isin: 'INE154A01025',
+        illustrative: true,
+        synthetic: false,
+      });
+      expect(itc!.source).toBe('generator:sample-v1');
+      expect((await getCompanyProfile(db, '500180'))?.symbol).toBe('HDFCBANK');
+      const { rows } = await db.query<{ old: string; symbol: string }>(
+        'SELECT h.old_symbol AS old, c.symbol FROM symbol_history h JOIN company c USING (isin) LIMIT 1',
+      );
+      const renamed = await getCompanyProfile(db, rows[0]!.old.toLowerCase());
+      expect(renamed?.symbol).toBe(rows[0]!.symbol);
+      expect(renamed?.formerSymbols.map((f) => f.symbol)).toEqual([rows[0]!.old]);
+      expect(await getCompanyProfile(db, 'NO-SUCH')).toBeNull();
+    });
+
+    it('serves P&L in the SPEC sample shape with result_date as yyyymmdd', async () => {
+      const pl = await getFinancials(db, 'ITC', {
+        statementType: 's',
+        statementCode: 'pl',
+        period: 'annual',
+      });
+      expect(pl).toHaveLength(10);
+      const [latest] = pl!;
+      expect(latest).toMatchObject({
+        company: 'ITC Limited',
+        symbol: 'ITC',
+        statementType: 's',
+        period: 'annual',
+      });
+      expect(latest!.result_date).toMatch(/^20\d{6}$/);
+      for (const k of [
+        'revenueFromOperations',
+        'otherIncome',
+        'expenses',
+        'taxExpense',
+        'profitBeforeTax',
+        'profitLossForPeriod',
+        'eps',
+      ])
+        expect(typeof latest![k]).toBe('number');
+      expect(latest!.profitLossForPeriod).toBeCloseTo(
+        (latest!.profitBeforeTax as number) - (latest!.taxExpense as number),
+        2,
+      );
+      const quarters = await getFinancials(db, 'ITC', {
+        statementType: 'c',
+        statementCode: 'pl',
+        period: 'quarterly',
+      });
+      expect(quarters).toHaveLength(12);
+      const bank = await getFinancials(db, 'hdfcbank', {
+        statementType: 'c',
+        statementCode: 'bs',
+        period: 'annual',
+      });
+      expect(bank).toHaveLength(7);
+      expect(bank![0]).toHaveProperty('deposits');
+      const bankPl = await getFinancials(db, 'HDFCBANK', {
+        statementType: 's',
+        statementCode: 'pl',
+        period: 'annual',
+      });
+      expect(bankPl![0]!.revenueFromOperations).toBe(bankPl![0]!.interestEarned);
+      const segments = await getSegmentRevenue(db, 'RELIANCE');
+      expect(new Set(segments!.map((s) => s.segment)).size).toBe(5);
+    });
+
+    it('computes ratios of each category from the stored statements, null instead of NaN', async () => {
+      const gr = await getRatios(db, 'ITC', { statementType: 'c', ratioType: 'gr' });
+      expect(gr).toHaveLength(10);
+      expect(typeof gr![0]!.values.revenueGrowth1y).toBe('number');
+      expect(gr![0]!.values.revenueCagr3y).not.toBeNull();
+      const all = await getRatios(db, 'HDFCBANK', { statementType: 'c' });
+      for (const y of all!)
+        for (const v of Object.values(y.values)) expect(v === null || Number.isFinite(v)).toBe(true);
+      expect(all![0]!.values.casaRatio).toBeGreaterThan(30);
+      const metrics = await getFinancialMetrics(db, 'RELIANCE');
+      expect(metrics!.metrics.marketCap).toBeGreaterThan(0);
+      const basic = await getBasicFinancials(db, 'ITC');
+      expect(basic!.years[0]).toHaveProperty('revenue');
+    });
+
+    it('serves raw and adjusted daily quotes across the RELIANCE 1:1 bonus', async () => {
+      const days = await getDailyQuotes(db, 'reliance', { from: '2024-10-21', to: '2024-11-01' });
+      const before = days!.find((d) => d.date === '2024-10-25')!;
+      const exDay = days!.find((d) => d.date === '2024-10-28')!;
+      expect(exDay.close / before.close).toBeLessThan(0.6);
+      expect(before.adjFactor).toBe(0.5);
+      expect(exDay.adjFactor).toBe(1);
+      expect(Math.abs(exDay.adjClose / before.adjClose - 1)).toBeLessThan(0.1);
+      expect(before.adjClose).toBeCloseTo(before.close / 2, 1);
+      const bonus = await getCorporateActions(db, 'RELIANCE', 'bonus');
+      expect(bonus![0]).toMatchObject({ exDate: '2024-10-28', ratio: '1:1', purpose: 'BONUS 1:1' });
+      const { quotes, unknown } = await getQuotes(db, ['itc', 'NOPE', 'HDFCBANK']);
+      expect(quotes.map((q) => q.symbol)).toEqual(['ITC', 'HDFCBANK']);
+      expect(unknown).toEqual(['NOPE']);
+      const dividends = await getDividends(db, 'ITC');
+      expect(dividends!.dividends.length).toBeGreaterThan(5);
+      const daily = await getDailyPriceRatios(db, 'ITC', { from: '2026-06-01', to: '2026-06-30' });
+      expect(daily!.days.length).toBeGreaterThan(15);
+      expect(daily!.days[0]!.priceToEarnings).toBeGreaterThan(0);
+      const annual = await getAnnualPriceRatios(db, 'ITC');
+      expect(annual!.years[0]!.close).toBeGreaterThan(0);
+    });
+
+    it('answers every shareholding view', async () => {
+      for (const view of SHAREHOLDING_VIEWS) {
+        const res = await getShareholdings(db, view, 'RELIANCE');
+        expect(res?.data, view).not.toBeNull();
+      }
+      const itc = await getShareholdings(db, 'overall-summary', 'ITC');
+      expect(itc!.data).toMatchObject({ promoterPct: 0 });
+      const history = await getShareholdings(db, 'ownership-history', 'ITC');
+      expect(history!.data).toHaveLength(12);
+      const pattern = await getShareholdings(db, 'ownership', 'RELIANCE');
+      const p = pattern!.data as Record<string, number>;
+      expect(
+        p.promoterPct! + p.fpiPct! + p.diiPct! + p.governmentPct! + p.publicPct! + p.employeeTrustPct!,
+      ).toBeCloseTo(100, 2);
+    });
+
+    it('serves sectors, peers, commodities, holidays and superinvestors', async () => {
+      expect((await listSectors(db)).length).toBeGreaterThanOrEqual(20);
+      const fmcg = await searchCompanies(db, { group: 'sector', value: 'fast moving consumer goods' });
+      expect(fmcg.map((c) => c.symbol)).toContain('ITC');
+      const peers = await getPeers(db, 'HDFCBANK', { group: 'sector' });
+      expect(peers!.peers.every((p) => p.symbol !== 'HDFCBANK')).toBe(true);
+      const indices = await listCommodities(db, { category: 'monthly_index' });
+      expect(indices).toHaveLength(6);
+      const gold = await getCommodityPrices(db, 'gold');
+      expect(gold!.prices.length).toBeGreaterThan(120);
+      const change = await getCommodityPctChange(db, 'GOLD');
+      expect(change!.changes.map((c) => c.horizon)).toEqual(['1m', '3m', '6m', '1y', '3y', '5y', '10y']);
+      const holidays = await listHolidays(db, { year: 2025, exchange: 'nse', segment: 'CM' });
+      expect(holidays.find((h) => h.date === '2025-08-15')).toMatchObject({
+        description: 'Independence Day',
+        weekDay: 'Friday',
+      });
+      const investors = await listSuperinvestors(db);
+      expect(investors).toHaveLength(6);
+      const held = investors.find((i) => i.holdings > 0)!;
+      const holdings = await getSuperinvestorHoldings(db, held.id);
+      expect(holdings!.length).toBe(held.holdings);
+      const holders = await getSuperinvestorsHolding(db, holdings![0]!.symbol!);
+      expect(holders!.map((h) => h.investorId)).toContain(held.id);
+    });
+
+    it('records a data version and loads the sample only once', async () => {
+      expect(await getDataVersion(db)).toBeGreaterThanOrEqual(1);
+      expect(await ensureSampleData(db, { size: 'small' })).toBeNull();
+    });
+  });
+}
