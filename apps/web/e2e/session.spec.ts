@@ -112,7 +112,9 @@ test('a refused access token is refreshed once and the request retried; a dead s
 }) => {
   const first = await signIn(page, { email: uniqueEmail('lata'), name: 'Lata Iyer' });
   await patchStoredProfile(page, { accessToken: 'not-a-valid-token' });
+  const retried = page.waitForResponse((r) => r.url().endsWith('/api/v2/api-token') && r.status() === 200);
   await page.goto('/company-profile');
+  await retried;
   await expect(page.getByRole('main').getByTestId('api-key')).toHaveText(first.key);
   const after = (await storedProfile(page))!;
   expect(after.accessToken).not.toBe('not-a-valid-token');
