@@ -36,6 +36,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       DATA_DIR: ':memory:',
       LOG_LEVEL: 'warn',
+      // The full sample universe takes minutes to load into an in-memory database on 2 cores.
+      SAMPLE_DATA: process.env.E2E_SAMPLE_DATA ?? 'small',
     },
   },
 });

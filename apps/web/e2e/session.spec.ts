@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { fillDevSignIn, patchStoredProfile, signIn, storedProfile, uniqueEmail } from './fixtures.ts';
 
-const dataEndpoint = '/api/v1/holidays-calender';
+const dataEndpoint = '/api/v1/stock-symbols';
 
 test('sign in, see and copy the key, use it on the data API, keep the session over a reload, log out', async ({
   page,
@@ -112,7 +112,9 @@ test('a refused access token is refreshed once and the request retried; a dead s
 }) => {
   const first = await signIn(page, { email: uniqueEmail('lata'), name: 'Lata Iyer' });
   await patchStoredProfile(page, { accessToken: 'not-a-valid-token' });
+  const retried = page.waitForResponse((r) => r.url().endsWith('/api/v2/api-token') && r.status() === 200);
   await page.goto('/company-profile');
+  await retried;
   await expect(page.getByRole('main').getByTestId('api-key')).toHaveText(first.key);
   const after = (await storedProfile(page))!;
   expect(after.accessToken).not.toBe('not-a-valid-token');

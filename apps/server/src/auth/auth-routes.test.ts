@@ -197,7 +197,9 @@ for (const target of testDatabases()) {
     it('regenerating the key revokes the old one at once, also in the data API key cache', async () => {
       const signIn = (await exchange(await devIdToken('Dev Patel', 'dev@example.com'))).json();
       const old = signIn.api_user.token;
-      // The data API has looked the key up and cached its owner.
+      const symbols = (key: string) => app.inject(`/api/v1/stock-symbols?token=${key}`);
+      // A data request looks the key up, and the data API caches its owner.
+      expect((await symbols(old)).statusCode).toBe(200);
       expect((await app.dataApi.keys.lookup(old))?.email).toBe('dev@example.com');
       const res = await app.inject({
         method: 'POST',
@@ -209,6 +211,8 @@ for (const target of testDatabases()) {
       expect(fresh).toMatch(/^bahi_[0-9A-Za-z]{40}$/);
       expect(fresh).not.toBe(old);
       expect(await app.dataApi.keys.lookup(old)).toBeNull();
+      expect((await symbols(old)).statusCode).toBe(401);
+      expect((await symbols(fresh)).statusCode).toBe(200);
       expect((await app.dataApi.keys.lookup(fresh))?.email).toBe('dev@example.com');
       const shown = await app.inject({
         url: '/api/v2/api-token',
