@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import type { Config } from './config.ts';
+import { docsRoutes } from './docs/docs-routes.ts';
+import { interimSwaggerDocument } from './docs/interim-document.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
@@ -84,6 +86,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(healthRoutes);
+  const interimDocument = interimSwaggerDocument(config.publicUrl);
+  await app.register(docsRoutes, { document: () => interimDocument, serveDocument: true });
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }
