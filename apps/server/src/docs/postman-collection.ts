@@ -35,7 +35,10 @@ export function buildPostmanCollection(
 }
 
 function withApiKeyVariable(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(withApiKeyVariable);
+  if (Array.isArray(node)) {
+    for (const child of node) withApiKeyVariable(child);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   const rec = node as Record<string, unknown>;
   if (rec.key === 'token' && 'value' in rec) rec.value = '{{apiKey}}';
