@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { lazyDocsPage } from './features/docs/docs-route.ts';
 import { Layout } from './layout.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
@@ -11,6 +12,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouterErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: 'financial-data-api-documentation', lazy: lazyDocsPage },
       { path: 'page-not-found', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

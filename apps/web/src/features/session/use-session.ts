@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+import { readProfile, type SessionProfile, subscribeProfile, writeProfile } from './session-store.ts';
+
+/** SPEC §4: signed in means a stored profile with a user. */
+export function useSession(): {
+  profile: SessionProfile | null;
+  signedIn: boolean;
+  setProfile: (p: SessionProfile) => void;
+  signOut: () => void;
+} {
+  const profile = useSyncExternalStore(subscribeProfile, readProfile, () => null);
+  return {
+    profile,
+    signedIn: !!profile?.user,
+    setProfile: (p) => writeProfile(p),
+    signOut: () => writeProfile(null),
+  };
+}
