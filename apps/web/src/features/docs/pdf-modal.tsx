@@ -29,7 +29,7 @@ export function PdfModal({ onClose }: { onClose: () => void }) {
           Print
         </button>
       </div>
-      <iframe ref={frame} className="docs-pdf-frame" src={pdfUrl} title="PDF field reference" />
+      <iframe ref={frame} className="docs-pdf-frame" src={pdfUrl} title="PDF field reference" tabIndex={-1} />
     </Modal>
   );
 }
