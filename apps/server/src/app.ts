@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { accountRoutes } from './accounts/account-routes.ts';
+import { localSecret } from './accounts/secrets.ts';
+import { registerDataApi } from './api/index.ts';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { devIdentityRoutes } from './auth/dev-identity-routes.ts';
+import { createIdentity } from './auth/identity.ts';
 import type { Config } from './config.ts';
 import { docsRoutes } from './docs/docs-routes.ts';
-import { interimSwaggerDocument } from './docs/interim-document.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
+import { registerSwagger } from './plugins/swagger.ts';
 import { healthRoutes } from './routes/health.ts';
 
 /** What the domain needs from the outside world; tests pass their own. */
@@ -34,6 +40,9 @@ export function openDatabase(config: Config): Promise<Db> {
     ? openDb({ kind: 'postgres', url: config.databaseUrl })
     : openDb({ kind: 'pglite', dataDir: config.dataDir ?? undefined });
 }
+
+/** Where Google's sign-in script (and its One Tap frame) comes from. */
+const googleSignInOrigin = 'https://accounts.google.com';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -78,16 +87,32 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   app.decorate('config', config);
   app.decorate('deps', { db, clock });
   app.decorate('accessTokens', await createAccessTokenSigner(db, config.accessTokenSecret, config.env));
+  app.decorate('identity', await createIdentity(db, config));
+  app.decorate(
+    'apiKeySecret',
+    await localSecret(db, 'api_key_encryption_key', config.apiKeyEncryptionKey, config.env),
+  );
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  const google = app.identity.provider === 'google' ? [googleSignInOrigin] : [];
+  registerSecurityHeaders(app, {
+    extraScriptSrc: google,
+    extraStyleSrc: google,
+    extraConnectSrc: google,
+    extraFrameSrc: google,
+  });
+  await registerSwagger(app, config.publicUrl);
   await app.register(healthRoutes);
-  const interimDocument = interimSwaggerDocument(config.publicUrl);
-  await app.register(docsRoutes, { document: () => interimDocument, serveDocument: true });
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  if (app.identity.dev) await app.register(devIdentityRoutes(app.identity.dev));
+  await registerDataApi(app, config);
+  // The reference tools read the same document the data API serves.
+  await app.register(docsRoutes, { document: async () => (await app.inject('/swagger/doc.json')).body });
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }

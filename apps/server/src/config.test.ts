@@ -14,4 +14,14 @@ describe('config', () => {
       /ALLOW_LOOPBACK_HTTP/,
     );
   });
+  it('refuses production without Google sign-in configured', () => {
+    const secrets = {
+      ACCESS_TOKEN_SECRET: Buffer.alloc(32, 1).toString('base64'),
+      API_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+    };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow(/GOOGLE_CLIENT_ID is required/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...secrets, GOOGLE_CLIENT_ID: 'x.apps.example' }).googleClientId,
+    ).toBe('x.apps.example');
+  });
 });

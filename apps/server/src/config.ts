@@ -28,6 +28,12 @@ export interface Config {
   accessTokenSecret: string | null;
   /** Base64 key (32 bytes) encrypting API keys for display; generated outside production. */
   apiKeyEncryptionKey: string | null;
+  /**
+   * Google OAuth client id: when set, sign-in verifies Google ID tokens (issuer
+   * https://accounts.google.com, Google's JWKS). When unset, the development identity provider
+   * built into the server issues and verifies ID tokens instead; production requires it.
+   */
+  googleClientId: string | null;
 }
 
 export class ConfigError extends Error {
@@ -112,6 +118,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (nodeEnv === 'production' && allowLoopbackHttp) {
     throw new ConfigError('ALLOW_LOOPBACK_HTTP must be false in production');
   }
+  const googleClientId = opt(env, 'GOOGLE_CLIENT_ID');
+  if (nodeEnv === 'production' && googleClientId === null) {
+    throw new ConfigError('GOOGLE_CLIENT_ID is required in production (the development sign-in is refused)');
+  }
   const dataDir = str(env, 'DATA_DIR', 'data');
   const webDist = str(env, 'WEB_DIST', 'apps/web/dist');
   return {
@@ -130,6 +140,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     allowLoopbackHttp,
     accessTokenSecret: secret(env, 'ACCESS_TOKEN_SECRET', nodeEnv),
     apiKeyEncryptionKey: secret(env, 'API_KEY_ENCRYPTION_KEY', nodeEnv),
+    googleClientId,
   };
 }
 

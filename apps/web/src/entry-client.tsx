@@ -1,3 +1,4 @@
+import './styles/site.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -10,5 +11,6 @@ const app = (
     <RouterProvider router={router} />
   </StrictMode>
 );
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// Prerendered pages arrive with markup to hydrate; the SPA shell arrives with an empty root.
+if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);

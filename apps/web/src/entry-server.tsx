@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { headTags } from './app/head-tags.ts';
+import { metaOf } from './app/page-meta.ts';
 import { prerenderPaths, routes } from './routes.tsx';
 
 export { prerenderPaths };
@@ -16,4 +18,11 @@ export async function render(path: string): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
+}
+
+/** The head tags of one route (title, description, Open Graph). */
+export function head(path: string, publicUrl?: string): string {
+  const meta = metaOf((matchRoutes(routes, path) ?? []).map((m) => ({ handle: m.route.handle })));
+  if (!meta) throw new Error(`route ${path} has no meta in the route table`);
+  return headTags(meta, path, publicUrl);
 }

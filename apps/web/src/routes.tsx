@@ -1,23 +1,150 @@
+import { siteName } from '@bahi/contracts';
 import type { RouteObject } from 'react-router';
+import { Layout } from './app/layout.tsx';
+import { type PageMeta, pageTitle } from './app/page-meta.ts';
+import { AboutPage } from './features/about/about-page.tsx';
+import { CompanyProfilePage } from './features/account/company-profile-page.tsx';
+import { FeedbackPage } from './features/account/feedback-page.tsx';
+import { BasicLoginPage } from './features/auth/basic-login-page.tsx';
+import { LoginPage } from './features/auth/login-page.tsx';
+import { SessionExpiredPage } from './features/auth/session-expired-page.tsx';
+import { StratPage } from './features/auth/strat-page.tsx';
 import { lazyDocsPage } from './features/docs/docs-route.ts';
-import { Layout } from './layout.tsx';
-import { HomePage } from './pages/home-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { RouterErrorPage } from './pages/router-error-page.tsx';
+import { NotFoundPage } from './features/errors/not-found-page.tsx';
+import { RouterErrorPage } from './features/errors/router-error-page.tsx';
+import { FaqPage } from './features/faq/faq-page.tsx';
+import { PrivacyPage } from './features/legal/privacy-page.tsx';
+import { TermsPage } from './features/legal/terms-page.tsx';
+import { HomePage } from './features/marketing/home-page.tsx';
+import { ConfirmationPage } from './features/payments/confirmation-page.tsx';
+import { PaymentFailedPage } from './features/payments/payment-failed-page.tsx';
+import { PaymentSuccessPage } from './features/payments/payment-success-page.tsx';
+import { SubscriptionPage } from './features/payments/subscription-page.tsx';
+import { PricingPage } from './features/pricing/pricing-page.tsx';
+import { ApiSupportPage } from './features/support/api-support-page.tsx';
+import { ContactPage } from './features/support/contact-page.tsx';
+import { ThanksPage } from './features/support/thanks-page.tsx';
 
-/** Every route of the site; prerender.ts renders the static ones to HTML at build time. */
+export const homeTitle = `${siteName} | Financial Data API for NSE and BSE Listed Companies: Financial Statements, 500+ Ratios, Stock Quotes and Shareholding Data`;
+
+const meta = (m: PageMeta) => ({ meta: m });
+const utility = (name: string): PageMeta => ({ title: pageTitle(name), prerender: true, noindex: true });
+
+/**
+ * The one route table of the site (SPEC §2). `handle.meta` gives each route its title; routes
+ * with `prerender` are written to static HTML with their head tags at build time.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouterErrorPage />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'financial-data-api-documentation', lazy: lazyDocsPage },
-      { path: 'page-not-found', element: <NotFoundPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        index: true,
+        element: <HomePage />,
+        handle: meta({
+          title: homeTitle,
+          description:
+            'REST API for financial data on 5000+ NSE and BSE listed companies: statements, 500+ ratios, stock quotes, shareholding patterns, corporate actions and commodity prices in JSON.',
+          prerender: true,
+        }),
+      },
+      {
+        path: 'financial-data-api-pricing',
+        element: <PricingPage />,
+        handle: meta({
+          title: pageTitle('Financial Data API Pricing'),
+          description:
+            'Plans for the Indian financial data API: Basic free forever, Individual, Professional and Enterprise. 300 API calls per minute on every plan.',
+          prerender: true,
+        }),
+      },
+      {
+        path: 'api-faq',
+        element: <FaqPage />,
+        handle: meta({
+          title: pageTitle('Financial Data API FAQ'),
+          description:
+            'Answers about the NSE and BSE financial data API: coverage, data sets, update times, rate limits, plans, GST, payments and refunds.',
+          prerender: true,
+        }),
+      },
+      {
+        path: 'about-us',
+        element: <AboutPage />,
+        handle: meta({
+          title: pageTitle('About Us'),
+          description:
+            'Bahi turns the filings of companies listed on the NSE and BSE into clean, consistent data.',
+          prerender: true,
+        }),
+      },
+      {
+        path: 'terms-of-service',
+        element: <TermsPage />,
+        handle: meta({
+          title: pageTitle('Terms of Service'),
+          description:
+            'Terms of Service of the Bahi financial data API: eligibility, plan licences, fees, acceptable use and governing law.',
+          prerender: true,
+        }),
+      },
+      {
+        path: 'privacy-policy',
+        element: <PrivacyPage />,
+        handle: meta({
+          title: pageTitle('Privacy Policy'),
+          description:
+            'How Bahi collects, uses, shares and protects personal data, and the rights you have over it.',
+          prerender: true,
+        }),
+      },
+      { path: 'thanks', element: <ThanksPage />, handle: meta(utility('Thank You')) },
+      { path: 'session-expired', element: <SessionExpiredPage />, handle: meta(utility('Session Expired')) },
+      { path: 'basic-login', element: <BasicLoginPage />, handle: meta(utility('Get Your Free API Key')) },
+      { path: 'strat', element: <StratPage />, handle: meta(utility('Login to Subscribe')) },
+      {
+        path: 'payment-success',
+        element: <PaymentSuccessPage />,
+        handle: meta(utility('Payment Successful')),
+      },
+      { path: 'payment-failed', element: <PaymentFailedPage />, handle: meta(utility('Payment Failed')) },
+      // Pages other features build; placeholders keep navigation working until then.
+      {
+        path: 'financial-data-api-documentation',
+        lazy: lazyDocsPage,
+        handle: meta({ title: pageTitle('Financial Data API Documentation') }),
+      },
+      {
+        path: 'company-profile',
+        element: <CompanyProfilePage />,
+        handle: meta({ title: pageTitle('Profile') }),
+      },
+      { path: 'feedback', element: <FeedbackPage />, handle: meta({ title: pageTitle('Feedback') }) },
+      { path: 'contact-us', element: <ContactPage />, handle: meta({ title: pageTitle('Contact Sales') }) },
+      { path: 'api-support', element: <ApiSupportPage />, handle: meta({ title: pageTitle('API Support') }) },
+      {
+        path: 'subscription/:type',
+        element: <SubscriptionPage />,
+        handle: meta({ title: pageTitle('Subscription') }),
+      },
+      {
+        path: 'confirmation',
+        element: <ConfirmationPage />,
+        handle: meta({ title: pageTitle('Confirmation') }),
+      },
+      { path: 'login', element: <LoginPage />, handle: meta({ title: pageTitle('Sign In'), noindex: true }) },
+      { path: 'page-not-found', element: <NotFoundPage />, handle: meta(utility('Page Not Found')) },
+      {
+        path: '*',
+        element: <NotFoundPage />,
+        handle: meta({ title: pageTitle('Page Not Found'), noindex: true }),
+      },
     ],
   },
 ];
 
 /** Paths written as static HTML by the prerender step. */
-export const prerenderPaths = ['/', '/page-not-found'];
+export const prerenderPaths: string[] = (routes[0]?.children ?? [])
+  .filter((r) => (r.handle as { meta?: PageMeta } | undefined)?.meta?.prerender)
+  .map((r) => (r.index ? '/' : `/${r.path}`));

@@ -1,1 +1,20 @@
+export * from './data-version.ts';
 export * from './db/index.ts';
+export * from './engine/adjustment.ts';
+export * from './engine/line-items.ts';
+export { METRICS, type YearData } from './engine/metrics.ts';
+export {
+  RATIO_BY_CODE,
+  RATIO_TYPES,
+  RATIOS,
+  type RatioDef,
+  type RatioType,
+} from './engine/ratio-catalogue.ts';
+export { computeRatios, ratiosFor } from './engine/ratio-engine.ts';
+export * from './read/companies.ts';
+export * from './read/financials.ts';
+export * from './read/quotes.ts';
+export * from './read/ratios.ts';
+export * from './read/reference.ts';
+export * from './read/resolve.ts';
+export * from './read/shareholdings.ts';

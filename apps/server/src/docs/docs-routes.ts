@@ -6,40 +6,35 @@ import type { DocumentSource, SwaggerDocument } from './swagger-document.ts';
 import { registerSwaggerUi } from './swagger-ui.ts';
 
 export interface DocsRoutesOptions {
+  /** The served Swagger 2.0 document, as its JSON text. */
   document: DocumentSource;
-  /** Serve the document at /swagger/doc.json here (only while the data API does not). */
-  serveDocument?: boolean;
 }
 
 /**
  * The reference tools built from the Swagger document: Postman collection, Swagger UI, the
- * PDF field reference and /llms.txt. Each is generated once per document and kept.
+ * PDF field reference and /llms.txt. Each is generated once per document text and kept.
  */
 export async function docsRoutes(app: FastifyInstance, opts: DocsRoutesOptions): Promise<void> {
   const publicUrl = app.config.publicUrl;
-  const memo = <T>(build: (doc: SwaggerDocument) => Promise<T> | T) => {
-    const cache = new WeakMap<SwaggerDocument, Promise<T>>();
-    return async () => {
-      const doc = await opts.document();
-      let value = cache.get(doc);
+  let current: { text: string; doc: SwaggerDocument; built: Map<string, Promise<unknown>> } | null = null;
+  const memo = <T>(name: string, build: (doc: SwaggerDocument) => Promise<T> | T) => {
+    return async (): Promise<T> => {
+      const text = await opts.document();
+      if (current?.text !== text) current = { text, doc: JSON.parse(text), built: new Map() };
+      const entry = current;
+      let value = entry.built.get(name) as Promise<T> | undefined;
       if (!value) {
-        value = Promise.resolve(build(doc));
-        cache.set(doc, value);
-        value.catch(() => cache.delete(doc));
+        value = Promise.resolve().then(() => build(entry.doc));
+        entry.built.set(name, value);
+        value.catch(() => entry.built.delete(name));
       }
       return value;
     };
   };
-  const postman = memo((doc) => buildPostmanCollection(doc, `${publicUrl}${doc.basePath ?? ''}`));
-  const pdf = memo((doc) => buildPdfReference(doc, publicUrl));
-  const llms = memo((doc) => buildLlmsTxt(doc, publicUrl));
+  const postman = memo('postman', (doc) => buildPostmanCollection(doc, `${publicUrl}${doc.basePath ?? ''}`));
+  const pdf = memo('pdf', (doc) => buildPdfReference(doc, publicUrl));
+  const llms = memo('llms', (doc) => buildLlmsTxt(doc, publicUrl));
 
-  if (opts.serveDocument) {
-    app.get('/swagger/doc.json', async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return opts.document();
-    });
-  }
   app.get('/swagger/postman.json', async (_req, reply) => {
     reply
       .type('application/json; charset=utf-8')

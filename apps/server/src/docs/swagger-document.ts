@@ -42,8 +42,8 @@ export interface SwaggerDocument {
   definitions?: Record<string, DocSchema>;
 }
 
-/** Where the reference tools get the document from: the data API's generated one. */
-export type DocumentSource = () => SwaggerDocument | Promise<SwaggerDocument>;
+/** Where the reference tools get the document from: the JSON text the data API serves. */
+export type DocumentSource = () => Promise<string>;
 
 export interface ListedOperation {
   method: string;

@@ -3,17 +3,23 @@ import type { FastifyInstance } from 'fastify';
 /** Headers every response carries; HTML pages also get a content security policy. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  opts: { extraScriptSrc?: string[] } = {},
+  opts: {
+    extraScriptSrc?: string[];
+    extraStyleSrc?: string[];
+    extraConnectSrc?: string[];
+    extraFrameSrc?: string[];
+  } = {},
 ): void {
   const scriptSrc = ["'self'", ...(opts.extraScriptSrc ?? [])].join(' ');
+  const extra = (list: string[] | undefined) => (list?.length ? ` ${list.join(' ')}` : '');
   const csp = [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline'${extra(opts.extraStyleSrc)}`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'self'",
+    `connect-src 'self'${extra(opts.extraConnectSrc)}`,
+    `frame-src 'self'${extra(opts.extraFrameSrc)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

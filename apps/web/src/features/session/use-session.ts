@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { readProfile, type SessionProfile, subscribeProfile, writeProfile } from './session-store.ts';
 
-/** SPEC §4: signed in means a stored profile with a user. */
+/**
+ * The stored session profile (SPEC §4: signed in means a stored profile with a user). The
+ * prerendered HTML is always signed out; hydration starts from that and then reads storage.
+ */
 export function useSession(): {
   profile: SessionProfile | null;
   signedIn: boolean;

@@ -1,0 +1,38 @@
+import type { Queryable } from '@bahi/market-data/db';
+
+/**
+ * The data set's version, read from the data_version row at most once per `refreshMs`, so a
+ * load in another process reaches this one's caches within that time.
+ */
+export class DataVersion {
+  private value = -1;
+  private readAt = 0;
+  private pending: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly refreshMs = 2_000,
+  ) {}
+
+  async current(now = Date.now()): Promise<number> {
+    if (this.value >= 0 && now - this.readAt < this.refreshMs) return this.value;
+    this.pending ??= this.read(now).finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  /** Forces the next call to re-read (after a load in this process). */
+  invalidate(): void {
+    this.readAt = 0;
+  }
+
+  private async read(now: number): Promise<number> {
+    const { rows } = await this.db.query<{ version: number }>(
+      'SELECT version FROM data_version WHERE id = 1',
+    );
+    this.value = Number(rows[0]?.version ?? 0);
+    this.readAt = now;
+    return this.value;
+  }
+}

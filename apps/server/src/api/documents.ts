@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { apiBasePath } from '../plugins/swagger.ts';
+import { type Endpoint, produce, resolveCompanies } from './endpoint.ts';
+import { documentPath } from './route-schema.ts';
+import type { DataApiServices } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    swagger2: FastifyInstance['swagger'];
+  }
+}
+
+type Doc = {
+  paths?: Record<string, Record<string, { responses?: Record<string, Record<string, unknown>> }>>;
+};
+
+/** The real response of each endpoint's documented example request, from the loaded data. */
+export async function collectExamples(endpoints: Endpoint[], svc: DataApiServices) {
+  const version = await svc.version.current();
+  const examples = new Map<string, unknown>();
+  for (const e of endpoints) {
+    const params = e.example.params ?? {};
+    const query = e.example.query ?? {};
+    try {
+      const companies = await resolveCompanies(
+        svc,
+        e.symbols?.(params as never, query as never) ?? [],
+        version,
+      );
+      const entry = await produce(e, svc, { params, query }, companies, version, JSON.stringify);
+      examples.set(documentPath(e.path), JSON.parse(entry.body.toString('utf8')));
+    } catch {
+      // No data for the example (e.g. an empty database): the document is served without it.
+    }
+  }
+  return examples;
+}
+
+function withExamples(doc: Doc, examples: Map<string, unknown>, openapi: boolean): Doc {
+  const copy = structuredClone(doc);
+  for (const [path, example] of examples) {
+    const ok = copy.paths?.[path]?.get?.responses?.['200'];
+    if (!ok) continue;
+    if (openapi) {
+      const content = ok.content as Record<string, Record<string, unknown>> | undefined;
+      if (content?.['application/json']) content['application/json'].example = example;
+    } else {
+      ok.examples = { 'application/json': example };
+    }
+  }
+  return copy;
+}
+
+/**
+ * GET /swagger/doc.json (Swagger 2.0) and /openapi.json (OpenAPI 3.1), both generated from the
+ * route schemas, with examples taken from the data at build time and rebuilt per data version.
+ */
+export function registerDocuments(app: FastifyInstance, endpoints: Endpoint[], svc: DataApiServices): void {
+  let built: { version: number; swagger2: string; openapi: string } | null = null;
+  async function documents() {
+    const version = await svc.version.current();
+    if (built?.version !== version) {
+      const examples = await collectExamples(endpoints, svc);
+      built = {
+        version,
+        swagger2: JSON.stringify(withExamples(app.swagger2() as Doc, examples, false)),
+        openapi: JSON.stringify(withExamples(app.swagger() as Doc, examples, true)),
+      };
+    }
+    return built;
+  }
+  const headers = { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' };
+  app.get('/swagger/doc.json', async (_req, reply) =>
+    reply
+      .headers(headers)
+      .type('application/json; charset=utf-8')
+      .send((await documents()).swagger2),
+  );
+  app.get('/openapi.json', async (_req, reply) =>
+    reply
+      .headers(headers)
+      .type('application/json; charset=utf-8')
+      .send((await documents()).openapi),
+  );
+}
+
+export { apiBasePath };

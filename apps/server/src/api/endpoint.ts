@@ -1,0 +1,175 @@
+import { type PlanCode, sampleSymbols } from '@bahi/contracts';
+import type { Queryable } from '@bahi/market-data/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TObject, TSchema } from 'typebox';
+import { AppError } from '../errors.ts';
+import { toCsv } from './csv.ts';
+import { type CachedResponse, etagMatches, makeEntry } from './response-cache.ts';
+import type { DataApiServices } from './services.ts';
+
+/** Tags in the order of the documentation (SPEC §2), each with its description. */
+export const tagList = [
+  { name: 'Company', description: 'Listed companies: symbols, profiles and search by sector or industry' },
+  { name: 'Financials', description: 'Financial statements and revenue by segment' },
+  { name: 'Financial Analysis', description: 'Ratios, financial metrics and basic financials' },
+  { name: 'Price', description: 'Daily quotes, historical adjusted prices and price ratios' },
+  { name: 'Peers', description: 'Companies in the same sector or industry' },
+  { name: 'Shareholdings', description: 'Shareholding patterns by quarter' },
+  { name: 'Corporate Action', description: 'Dividends, bonuses, splits, rights and buybacks' },
+  { name: 'Commodities', description: 'Monthly commodity and raw material prices' },
+  { name: 'Exchange', description: 'Exchange holidays' },
+  { name: 'Superinvestors', description: 'Portfolios of well-known investors' },
+] as const;
+export type Tag = (typeof tagList)[number]['name'];
+
+/**
+ * Who may call: `market` every plan (market-wide lists); `symbol` every plan, but Basic only for
+ * the sample companies; `paid` Individual, Professional and Enterprise only.
+ */
+export type Access = 'market' | 'symbol' | 'paid';
+
+export interface Company {
+  isin: string;
+  symbol: string;
+  name: string;
+}
+
+export interface LoadContext<P, Q> {
+  db: Queryable;
+  params: P;
+  query: Q;
+  /** The companies named by the request, resolved (old symbols included), in request order. */
+  companies: Company[];
+}
+
+export interface Loaded {
+  data: unknown;
+  asOf: string;
+  source: string;
+}
+
+export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObject> {
+  /** Path under /api/v1, Fastify style (`/financials/:symbol`). */
+  path: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  params?: P;
+  query?: Q;
+  /** Schema of `data` in the 200 body. */
+  data: TSchema;
+  /** Tabular endpoints (data is an array of rows) also answer `format=csv`. */
+  tabular: boolean;
+  access: Access;
+  /** The symbols the request names, for resolution and access checks. */
+  symbols?: (params: Static<P>, query: Static<Q>) => string[];
+  /** The documented example request, for a sample company. */
+  example: { params?: Record<string, string>; query?: Record<string, string | string[]> };
+  /** Reads the data; null means valid parameters but nothing to serve (402). */
+  load: (ctx: LoadContext<Static<P>, Static<Q>>) => Promise<Loaded | null>;
+}
+
+export function defineEndpoint<P extends TObject, Q extends TObject>(e: Endpoint<P, Q>): Endpoint {
+  return e as unknown as Endpoint;
+}
+
+export function authorize(e: Endpoint, plan: PlanCode, companies: Company[]): void {
+  if (e.access === 'market' || plan !== 'B') return;
+  if (e.access === 'paid') {
+    throw new AppError(
+      'forbidden',
+      'This endpoint needs a paid plan (Individual, Professional or Enterprise).',
+    );
+  }
+  const outside = companies.filter((c) => !(sampleSymbols as readonly string[]).includes(c.symbol));
+  if (outside.length > 0) {
+    throw new AppError(
+      'forbidden',
+      `The Basic plan covers the sample companies ${sampleSymbols.join(', ')} only; ${outside
+        .map((c) => c.symbol)
+        .join(', ')} needs a paid plan.`,
+    );
+  }
+}
+
+export async function resolveCompanies(svc: DataApiServices, symbols: string[], version: number) {
+  const out: Company[] = [];
+  for (const s of symbols) {
+    const c = await svc.symbols.resolve(s, version);
+    if (!c) throw new AppError('not_found', `Unknown symbol "${s}".`, { param: 'symbol' });
+    out.push(c);
+  }
+  return out;
+}
+
+const ignoredInKey = new Set(['token', 'format', 'symbol']);
+
+function cacheKey(
+  e: Endpoint,
+  companies: Company[],
+  input: Record<string, unknown>,
+  format: string,
+  v: number,
+) {
+  const rest = Object.keys(input)
+    .filter((k) => !ignoredInKey.has(k))
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(input[k])}`)
+    .join('&');
+  return `${v}|${e.operationId}|${format}|${companies.map((c) => c.isin).join(',')}|${rest}`;
+}
+
+/** Runs an endpoint (without access checks) to a serialized, cacheable response. */
+export async function produce(
+  e: Endpoint,
+  svc: DataApiServices,
+  input: { params: Record<string, unknown>; query: Record<string, unknown> },
+  companies: Company[],
+  version: number,
+  serialize: (body: unknown) => string,
+): Promise<CachedResponse> {
+  const format = input.query.format === 'csv' && e.tabular ? 'csv' : 'json';
+  const key = cacheKey(e, companies, { ...input.params, ...input.query }, format, version);
+  const hit = svc.cache.get(key);
+  if (hit) return hit;
+  const loaded = await e.load({ db: svc.db, params: input.params, query: input.query, companies });
+  if (!loaded) {
+    throw new AppError('request_failed', 'The parameters are valid, but there is no data for this request.');
+  }
+  const meta = { asOf: loaded.asOf, source: loaded.source, dataVersion: version };
+  const json = serialize({ data: loaded.data, meta });
+  const entry =
+    format === 'csv'
+      ? makeEntry(toCsv(JSON.parse(json).data), 'text/csv; charset=utf-8', version, meta)
+      : makeEntry(json, 'application/json; charset=utf-8', version, meta);
+  svc.cache.set(key, entry);
+  return entry;
+}
+
+export function handlerFor(e: Endpoint, svc: DataApiServices) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const version = await svc.version.current();
+    const companies = await resolveCompanies(
+      svc,
+      e.symbols?.(params as never, query as never) ?? [],
+      version,
+    );
+    authorize(e, req.apiPlan ?? 'B', companies);
+    const entry = await produce(e, svc, { params, query }, companies, version, (b) =>
+      String(reply.serialize(b)),
+    );
+    reply.header('etag', entry.etag);
+    reply.header('cache-control', 'private, max-age=900, must-revalidate');
+    reply.header('vary', 'Authorization');
+    reply.header('x-data-as-of', entry.asOf);
+    reply.header('x-data-source', entry.source);
+    if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    if (entry.contentType.startsWith('text/csv')) {
+      reply.header('content-disposition', `attachment; filename="${e.operationId}.csv"`);
+    }
+    return reply.type(entry.contentType).send(entry.body);
+  };
+}

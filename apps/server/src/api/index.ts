@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { accessHook } from './access.ts';
+import { registerDocuments } from './documents.ts';
+import { type Endpoint, handlerFor } from './endpoint.ts';
+import { endpoints as allEndpoints } from './endpoints.ts';
+import { routeSchema } from './route-schema.ts';
+import { createServices, type DataApiServices } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dataApi: DataApiServices;
+  }
+}
+
+/**
+ * The data API under /api/v1: HTTPS → key → rate limit (onRequest), then per route the schema
+ * validation, symbol resolution, plan check, cached serialized response with ETag.
+ */
+export async function registerDataApi(
+  app: FastifyInstance,
+  config: Config,
+  opts: { endpoints?: Endpoint[] } = {},
+): Promise<DataApiServices> {
+  const endpoints = opts.endpoints ?? allEndpoints;
+  const svc = createServices(app.deps.db, config);
+  app.decorate('dataApi', svc);
+  app.addHook('onClose', async () => svc.limiter.close());
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', accessHook(svc, config, app.deps.clock));
+      for (const e of endpoints) {
+        scope.route({ method: 'GET', url: e.path, schema: routeSchema(e), handler: handlerFor(e, svc) });
+      }
+    },
+    { prefix: '/api/v1' },
+  );
+  registerDocuments(app, endpoints, svc);
+  return svc;
+}
+
+/** Call after regenerating or revoking a user's key, or changing their plan. */
+export function invalidateUserKeys(app: FastifyInstance, userId: number): void {
+  app.dataApi?.keys.invalidateUser(userId);
+}

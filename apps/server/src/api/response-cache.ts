@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+
+export interface CachedResponse {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  asOf: string;
+  source: string;
+}
+
+/**
+ * Serialized responses keyed by (route, params, data version). Bounded; the oldest entry goes
+ * first. A new data version makes old keys unreachable, and they age out.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  constructor(private readonly maxEntries = 20_000) {}
+
+  get(key: string): CachedResponse | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: CachedResponse): void {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, value);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export function makeEntry(
+  body: string,
+  contentType: string,
+  version: number,
+  meta: { asOf: string; source: string },
+): CachedResponse {
+  const buf = Buffer.from(body, 'utf8');
+  const digest = createHash('sha1').update(buf).digest('base64url').slice(0, 22);
+  return { body: buf, etag: `"${version}-${digest}"`, contentType, ...meta };
+}
+
+/** If-None-Match matching per RFC 9110 (weak comparison, lists, and *). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}

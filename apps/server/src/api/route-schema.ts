@@ -1,0 +1,47 @@
+import { Type } from 'typebox';
+import type { Endpoint } from './endpoint.ts';
+import { Envelope, errorResponses, StringEnum } from './schemas.ts';
+
+export const tokenParam = Type.Optional(
+  Type.String({
+    description: 'Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead.',
+  }),
+);
+
+export const formatParam = Type.Optional(
+  StringEnum(['json', 'csv'] as const, {
+    default: 'json',
+    description: 'Response format: json (default) or csv (one row per record, header line first)',
+  }),
+);
+
+/** The one schema per operation: validates input, serializes output, feeds both API documents. */
+export function routeSchema(e: Endpoint) {
+  const query = Type.Object(
+    {
+      ...(e.query?.properties ?? {}),
+      ...(e.tabular ? { format: formatParam } : {}),
+      token: tokenParam,
+    },
+    { additionalProperties: false },
+  );
+  return {
+    operationId: e.operationId,
+    tags: [e.tag],
+    summary: e.summary,
+    description: e.description,
+    ...(e.params ? { params: e.params } : {}),
+    querystring: query,
+    produces: e.tabular ? ['application/json', 'text/csv'] : ['application/json'],
+    security: [{ token: [] as string[] }, { bearer: [] as string[] }] as Record<string, string[]>[],
+    response: {
+      200: { ...Envelope(e.data), description: 'OK' },
+      ...errorResponses,
+    },
+  };
+}
+
+/** Fastify path to document path: `/financials/:symbol` → `/financials/{symbol}`. */
+export function documentPath(path: string): string {
+  return path.replace(/:([A-Za-z_]+)/g, '{$1}');
+}

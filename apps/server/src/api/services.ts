@@ -1,0 +1,49 @@
+import type { Db } from '@bahi/market-data/db';
+import type { Config } from '../config.ts';
+import { DataVersion } from './data-version.ts';
+import type { Company } from './endpoint.ts';
+import { KeyCache } from './key-cache.ts';
+import { resolveSymbol } from './market.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { ResponseCache } from './response-cache.ts';
+
+/** Resolved symbols per data version: a request's symbol costs no query after the first. */
+export class SymbolCache {
+  private readonly entries = new Map<string, Company | null>();
+  private version = -1;
+  constructor(private readonly db: Db) {}
+
+  async resolve(symbol: string, version: number): Promise<Company | null> {
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    const key = symbol.toUpperCase();
+    if (this.entries.has(key)) return this.entries.get(key)!;
+    const found = await resolveSymbol(this.db, key);
+    if (this.entries.size > 50_000) this.entries.clear();
+    this.entries.set(key, found);
+    return found;
+  }
+}
+
+/** The data API's in-process state, one per app. */
+export interface DataApiServices {
+  db: Db;
+  keys: KeyCache;
+  limiter: RateLimiter;
+  cache: ResponseCache;
+  version: DataVersion;
+  symbols: SymbolCache;
+}
+
+export function createServices(db: Db, config: Pick<Config, 'redisUrl'>): DataApiServices {
+  return {
+    db,
+    keys: new KeyCache(db),
+    limiter: new RateLimiter(config.redisUrl),
+    cache: new ResponseCache(),
+    version: new DataVersion(db),
+    symbols: new SymbolCache(db),
+  };
+}

@@ -1,0 +1,41 @@
+import { headerHideAfterPx, sitePaths } from '@bahi/contracts';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useHideOnScroll } from '../lib/use-hide-on-scroll.ts';
+import { Logo } from './logo.tsx';
+
+const links = [
+  { to: sitePaths.features, label: 'Features' },
+  { to: sitePaths.pricing, label: 'Pricing' },
+  { to: sitePaths.docs, label: 'API Docs' },
+  { to: sitePaths.support, label: 'Support' },
+];
+
+/**
+ * Site header: logo, main links and the `account` slot (LOGIN button or user menu). It slides
+ * away while scrolling down past 100 px and returns on scroll up (and, by CSS, whenever it holds keyboard focus).
+ */
+export function Header({ account }: { account: ReactNode }) {
+  const hidden = useHideOnScroll(headerHideAfterPx);
+  return (
+    <header className="site-header" data-hidden={hidden ? 'true' : 'false'}>
+      <div className="container header-row">
+        <Logo />
+        <nav aria-label="Main" className="main-nav">
+          <ul>
+            {links.map((l) => (
+              <li key={l.to}>
+                {l.to.includes('#') ? (
+                  <Link to={l.to}>{l.label}</Link>
+                ) : (
+                  <NavLink to={l.to}>{l.label}</NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-account">{account}</div>
+      </div>
+    </header>
+  );
+}

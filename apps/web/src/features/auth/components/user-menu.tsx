@@ -1,0 +1,71 @@
+import { sitePaths } from '@bahi/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { initialsOf } from '../../session/initials.ts';
+import { signOut } from '../../session/sign-out.ts';
+
+/** Signed in: the initials button opening a menu with Profile and Logout. */
+export function UserMenu({ name, email }: { name: string; email: string }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        type="button"
+        className="avatar avatar-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {initialsOf(name)}
+      </button>
+      {open && (
+        <div id={menuId} className="user-menu-panel">
+          <p className="user-menu-who">
+            <strong>{name}</strong>
+            <span className="muted">{email}</span>
+          </p>
+          <ul>
+            <li>
+              <Link to={sitePaths.profile} onClick={() => setOpen(false)}>
+                Profile
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setOpen(false);
+                  signOut();
+                  navigate(sitePaths.home);
+                }}
+              >
+                Logout
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { sitePaths } from '@bahi/contracts';
+import { refreshSession } from '../features/session/auth-api.ts';
+import { readProfile, updateProfile, writeProfile } from '../features/session/session-store.ts';
+import { navigateTo } from './navigation.ts';
+
+/** Thrown after the session was found expired; the browser is already on /session-expired. */
+export class SessionExpiredError extends Error {
+  override name = 'SessionExpiredError';
+  constructor() {
+    super('The session has expired.');
+  }
+}
+
+/** Clears the stored profile and shows /session-expired (SPEC §4). */
+export function expireSession(): never {
+  writeProfile(null);
+  navigateTo(sitePaths.sessionExpired, { replace: true });
+  throw new SessionExpiredError();
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Trades the stored refresh token for new tokens and stores them; resolves with the new access
+ * token, or null when the session has ended. Concurrent callers share one refresh, so a
+ * rotated token is never presented twice (which the server treats as theft).
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const profile = readProfile();
+    if (!profile) return null;
+    try {
+      const t = await refreshSession(profile.refreshToken);
+      updateProfile({ accessToken: t.access_token, refreshToken: t.refresh_token, expiry: t.expiry });
+      return t.access_token;
+    } catch (err) {
+      console.error('session refresh failed', err);
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function withBearer(init: RequestInit, token: string): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return { ...init, headers };
+}
+
+/**
+ * The one authenticated client (SPEC §7): adds the Bearer access token; a missing or past expiry
+ * ends the session before any request; a 401 refreshes once and retries once, and a failed
+ * refresh ends the session; a 404 shows /page-not-found. No client time-out.
+ */
+export async function authedFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const profile = readProfile();
+  if (!profile || !Number.isFinite(profile.expiry) || profile.expiry * 1000 <= Date.now()) expireSession();
+  let res = await fetch(path, withBearer(init, profile.accessToken));
+  if (res.status === 401) {
+    const token = await refreshAccessToken();
+    if (!token) expireSession();
+    res = await fetch(path, withBearer(init, token));
+    if (res.status === 401) expireSession();
+  }
+  if (res.status === 404) navigateTo(sitePaths.notFound);
+  return res;
+}
+
+/** authedFetch for JSON answers: the parsed body of a 2xx, else an Error with the problem's detail. */
+export async function authedJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await authedFetch(path, init);
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { detail?: string } | null;
+    throw new Error(body?.detail ?? `${res.status} ${res.statusText}`);
+  }
+  return (await res.json()) as T;
+}

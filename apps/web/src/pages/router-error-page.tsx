@@ -1,3 +1,0 @@
-export function RouterErrorPage() {
-  return <h1>Unexpected Application Error!</h1>;
-}

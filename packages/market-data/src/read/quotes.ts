@@ -1,0 +1,205 @@
+import type { Queryable } from '../db/index.ts';
+import { type AdjustmentFactor, adjustPrice, cumulativeFactors } from '../engine/adjustment.ts';
+import { type Provenance, resolveCompany } from './resolve.ts';
+
+export interface Quote {
+  symbol: string | null;
+  isin: string;
+  exchange: string;
+  series: string;
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  last: number | null;
+  prevClose: number | null;
+  change: number | null;
+  changePct: number | null;
+  volume: number;
+  tradedValue: number | null;
+  trades: number | null;
+  deliveryQty: number | null;
+  deliveryPct: number | null;
+  source: string;
+  asOf: string;
+}
+
+export interface DailyQuote extends Quote {
+  /** Split, bonus and rights adjusted prices; raw prices stay in open/high/low/close. */
+  adjOpen: number;
+  adjHigh: number;
+  adjLow: number;
+  adjClose: number;
+  adjVolume: number;
+  /** Cumulative price factor applied to this day's raw prices. */
+  adjFactor: number;
+  /** Close adjusted for dividends as well (total-return style). */
+  adjCloseWithDividends: number;
+  dividendFactor: number;
+}
+
+const QUOTE_COLUMNS = `q.isin, q.exchange, q.series, q.trade_date AS date, q.open, q.high, q.low, q.close, q.last,
+  q.prev_close AS "prevClose", q.volume, q.traded_value AS "tradedValue", q.trades,
+  q.delivery_qty AS "deliveryQty", q.delivery_pct AS "deliveryPct", q.source, q.trade_date AS "asOf"`;
+
+function withChange<T extends Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
+  symbol: string | null,
+  r: T,
+): T & Pick<Quote, 'change' | 'changePct' | 'symbol'> {
+  const change = r.prevClose ? Math.round((r.close - r.prevClose) * 100) / 100 : null;
+  const changePct = r.prevClose ? Math.round(((r.close - r.prevClose) / r.prevClose) * 10000) / 100 : null;
+  return { ...r, symbol, change, changePct };
+}
+
+/**
+ * Latest end-of-day quote for each symbol asked (order kept). Unknown symbols are listed in
+ * `unknown` rather than failing the whole request.
+ */
+export async function getQuotes(
+  q: Queryable,
+  symbols: readonly string[],
+): Promise<{ quotes: Quote[]; unknown: string[] }> {
+  const quotes: Quote[] = [];
+  const unknown: string[] = [];
+  for (const s of symbols) {
+    const ref = await resolveCompany(q, s);
+    if (!ref) {
+      unknown.push(s);
+      continue;
+    }
+    const { rows } = await q.query<Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
+      `SELECT ${QUOTE_COLUMNS} FROM daily_quote q WHERE q.isin = $1 AND q.exchange = 'NSE'
+        ORDER BY q.trade_date DESC LIMIT 1`,
+      [ref.isin],
+    );
+    if (rows[0]) quotes.push(withChange(ref.symbol, rows[0]));
+    else unknown.push(s);
+  }
+  return { quotes, unknown };
+}
+
+export async function loadAdjustmentFactors(q: Queryable, isin: string): Promise<AdjustmentFactor[]> {
+  const { rows } = await q.query<AdjustmentFactor>(
+    `SELECT ex_date AS "exDate", price_factor AS "priceFactor", dividend_factor AS "dividendFactor"
+       FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date`,
+    [isin],
+  );
+  return rows;
+}
+
+/**
+ * Daily quotes in a date range (inclusive, ISO dates), oldest first, raw and adjusted side by
+ * side. Defaults: the last year up to the latest quote. Null when the symbol is unknown.
+ */
+export async function getDailyQuotes(
+  q: Queryable,
+  symbol: string,
+  opts: { from?: string; to?: string } = {},
+): Promise<DailyQuote[] | null> {
+  const ref = await resolveCompany(q, symbol);
+  if (!ref) return null;
+  const { rows } = await q.query<Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
+    `SELECT ${QUOTE_COLUMNS} FROM daily_quote q
+      WHERE q.isin = $1 AND q.exchange = 'NSE'
+        AND q.trade_date >= COALESCE($2::date,
+              (SELECT max(trade_date) FROM daily_quote WHERE isin = $1) - interval '1 year')
+        AND ($3::date IS NULL OR q.trade_date <= $3::date)
+      ORDER BY q.trade_date`,
+    [ref.isin, opts.from ?? null, opts.to ?? null],
+  );
+  const factors = await loadAdjustmentFactors(q, ref.isin);
+  const cum = cumulativeFactors(
+    rows.map((r) => r.date),
+    factors,
+  );
+  return rows.map((r, i) => {
+    const f = cum[i]!;
+    return {
+      ...withChange(ref.symbol, r),
+      adjOpen: adjustPrice(r.open, f.price)!,
+      adjHigh: adjustPrice(r.high, f.price)!,
+      adjLow: adjustPrice(r.low, f.price)!,
+      adjClose: adjustPrice(r.close, f.price)!,
+      adjVolume: Math.round(r.volume / f.price),
+      adjFactor: f.price,
+      adjCloseWithDividends: adjustPrice(r.close, f.price * f.dividend)!,
+      dividendFactor: f.dividend,
+    };
+  });
+}
+
+export interface CorporateAction extends Provenance {
+  symbol: string | null;
+  action: string;
+  exDate: string;
+  recordDate: string | null;
+  bookClosureStart: string | null;
+  bookClosureEnd: string | null;
+  purpose: string;
+  dividendPerShare: number | null;
+  dividendKind: string | null;
+  ratio: string | null;
+  faceValueFrom: number | null;
+  faceValueTo: number | null;
+  offerPrice: number | null;
+}
+
+export const CORPORATE_ACTIONS = [
+  'dividend',
+  'bonus',
+  'split',
+  'rights',
+  'buyback',
+  'demerger',
+  'other',
+] as const;
+
+/** Corporate actions of one kind ('all' for every kind), newest first. */
+export async function getCorporateActions(
+  q: Queryable,
+  symbol: string,
+  action: (typeof CORPORATE_ACTIONS)[number] | 'all',
+): Promise<CorporateAction[] | null> {
+  const ref = await resolveCompany(q, symbol);
+  if (!ref) return null;
+  const { rows } = await q.query<CorporateAction>(
+    `SELECT $3::text AS symbol, action, ex_date AS "exDate", record_date AS "recordDate",
+            bc_start AS "bookClosureStart", bc_end AS "bookClosureEnd", purpose,
+            dividend_per_share AS "dividendPerShare", dividend_kind AS "dividendKind",
+            CASE WHEN ratio_new IS NOT NULL THEN trim_scale(ratio_new)::text || ':' || trim_scale(ratio_held)::text END AS ratio,
+            face_value_from AS "faceValueFrom", face_value_to AS "faceValueTo", offer_price AS "offerPrice",
+            source, as_of AS "asOf"
+       FROM corporate_action WHERE isin = $1 AND ($2::text = 'all' OR action = $2)
+      ORDER BY ex_date DESC, id DESC`,
+    [ref.isin, action, ref.symbol],
+  );
+  return rows;
+}
+
+/** Dividends with yearly totals by financial year (April–March). */
+export async function getDividends(
+  q: Queryable,
+  symbol: string,
+): Promise<{
+  symbol: string | null;
+  dividends: CorporateAction[];
+  byFiscalYear: { fiscalYear: number; total: number }[];
+} | null> {
+  const dividends = await getCorporateActions(q, symbol, 'dividend');
+  if (!dividends) return null;
+  const totals = new Map<number, number>();
+  for (const d of dividends) {
+    const [y, m] = d.exDate.split('-').map(Number) as [number, number];
+    const fy = m >= 4 ? y + 1 : y;
+    totals.set(fy, Math.round(((totals.get(fy) ?? 0) + (d.dividendPerShare ?? 0)) * 10000) / 10000);
+  }
+  const ref = await resolveCompany(q, symbol);
+  return {
+    symbol: ref?.symbol ?? null,
+    dividends,
+    byFiscalYear: [...totals]
+      .map(([fiscalYear, total]) => ({ fiscalYear, total }))
+      .sort((a, b) => b.fiscalYear - a.fiscalYear),
+  };
+}
