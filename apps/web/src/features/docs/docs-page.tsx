@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTitle } from '../../use-title.ts';
+import { SignInCancelled, startSignIn } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
 import { loadSwaggerDocument } from './docs-document.ts';
 import { DocsNav } from './docs-nav.tsx';
@@ -13,10 +13,13 @@ import { demoKey } from './snippets.ts';
 import type { SwaggerDocument } from './swagger.ts';
 import './docs.css';
 
-export const docsTitle = 'API Documentation | Bahi Financial Data API';
 export const missingSpecMessage = 'Missing OpenAPI/Swagger spec...';
 const postmanUrl = '/swagger/postman.json';
 const swaggerUiUrl = '/swagger/ui/';
+
+function openInNewTab(href: string): void {
+  window.open(href, '_blank', 'noopener');
+}
 
 function currentHash(): string {
   try {
@@ -27,7 +30,6 @@ function currentHash(): string {
 }
 
 export function DocsPage() {
-  useTitle(docsTitle);
   const [doc, setDoc] = useState<SwaggerDocument | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -185,7 +187,26 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
         ))}
       </div>
       {pdfOpen && <PdfModal onClose={closePdf} />}
-      {pendingLink && <KeyPromptModal href={pendingLink} onClose={closePrompt} />}
+      {pendingLink && (
+        <KeyPromptModal
+          href={pendingLink}
+          onClose={closePrompt}
+          onContinue={() => {
+            openInNewTab(pendingLink);
+            setPendingLink(null);
+          }}
+          onLogin={() => {
+            // The sign-in dialog takes over; the link opens once the profile is stored.
+            setPendingLink(null);
+            startSignIn().then(
+              () => openInNewTab(pendingLink),
+              (err: Error) => {
+                if (!(err instanceof SignInCancelled)) console.warn('sign-in failed', err);
+              },
+            );
+          }}
+        />
+      )}
     </div>
   );
 }
