@@ -34,6 +34,8 @@ export interface Config {
    * built into the server issues and verifies ID tokens instead; production requires it.
    */
   googleClientId: string | null;
+  /** Sample universe loaded at start when the database has no market data: default, small or none. */
+  sampleData: 'default' | 'small' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -141,13 +143,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     accessTokenSecret: secret(env, 'ACCESS_TOKEN_SECRET', nodeEnv),
     apiKeyEncryptionKey: secret(env, 'API_KEY_ENCRYPTION_KEY', nodeEnv),
     googleClientId,
+    sampleData: oneOf(env, 'SAMPLE_DATA', ['default', 'small', 'none'], 'default'),
   };
 }
 
 /** A config for tests: in-memory database, no site, quiet logs; override what a test needs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', WEB_DIST: 'none' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      WEB_DIST: 'none',
+      SAMPLE_DATA: 'none',
+    }),
     ...overrides,
   };
 }

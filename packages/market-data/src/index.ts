@@ -11,6 +11,7 @@ export {
   type RatioType,
 } from './engine/ratio-catalogue.ts';
 export { computeRatios, ratiosFor } from './engine/ratio-engine.ts';
+export * from './queries/provenance.ts';
 export * from './read/companies.ts';
 export * from './read/financials.ts';
 export * from './read/quotes.ts';

@@ -1,5 +1,6 @@
-import type { PlanCode } from '@bahi/contracts';
+import { type PlanCode, publicSampleKey } from '@bahi/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hashKey } from '../accounts/api-keys.ts';
 import { effectivePlan, type User } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -44,7 +45,7 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
         { headers: { 'www-authenticate': 'Bearer realm="bahi"' } },
       );
     }
-    const user = await svc.keys.lookup(key);
+    const user = config.env === 'production' && key === publicSampleKey ? null : await svc.keys.lookup(key);
     if (!user) {
       throw new AppError('unauthorized', 'The API key is not valid or has been revoked.', {
         headers: { 'www-authenticate': 'Bearer realm="bahi", error="invalid_token"' },
@@ -52,7 +53,11 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
     }
     req.apiUser = user;
     req.apiPlan = effectivePlan(user, clock());
-    const outcome = await svc.limiter.consume(`u${user.id}`, user.rateLimitPerMinute ?? undefined);
+    // Counted per key (its hash), so every process sharing Redis counts the same calls.
+    const outcome = await svc.limiter.consume(
+      hashKey(key).slice(0, 32),
+      user.rateLimitPerMinute ?? undefined,
+    );
     setRateLimitHeaders(reply, outcome, clock().getTime());
     if (!outcome.allowed) throw rateLimitedError(outcome);
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiBasePath } from '../plugins/swagger.ts';
-import { type Endpoint, produce, resolveCompanies } from './endpoint.ts';
+import { type Endpoint, type Example, produce, resolveCompanies } from './endpoint.ts';
 import { documentPath } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
@@ -19,9 +19,10 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
   const version = await svc.version.current();
   const examples = new Map<string, unknown>();
   for (const e of endpoints) {
-    const params = e.example.params ?? {};
-    const query = e.example.query ?? {};
     try {
+      const example = await exampleOf(e, svc);
+      const params = example.params ?? {};
+      const query = example.query ?? {};
       const companies = await resolveCompanies(
         svc,
         e.symbols?.(params as never, query as never) ?? [],
@@ -85,3 +86,7 @@ export function registerDocuments(app: FastifyInstance, endpoints: Endpoint[], s
 }
 
 export { apiBasePath };
+
+export async function exampleOf(e: Endpoint, svc: DataApiServices): Promise<Example> {
+  return typeof e.example === 'function' ? e.example(svc.db) : e.example;
+}

@@ -48,6 +48,11 @@ export interface Loaded {
   source: string;
 }
 
+export interface Example {
+  params?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+}
+
 export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObject> {
   /** Path under /api/v1, Fastify style (`/financials/:symbol`). */
   path: string;
@@ -59,13 +64,14 @@ export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObje
   query?: Q;
   /** Schema of `data` in the 200 body. */
   data: TSchema;
-  /** Tabular endpoints (data is an array of rows) also answer `format=csv`. */
+  /** Tabular endpoints also answer `format=csv`: one line per row of `data` (or of `csvRows(data)`). */
   tabular: boolean;
+  csvRows?: (data: never) => Record<string, unknown>[];
   access: Access;
   /** The symbols the request names, for resolution and access checks. */
   symbols?: (params: Static<P>, query: Static<Q>) => string[];
   /** The documented example request, for a sample company. */
-  example: { params?: Record<string, string>; query?: Record<string, string | string[]> };
+  example: Example | ((db: Queryable) => Promise<Example>);
   /** Reads the data; null means valid parameters but nothing to serve (402). */
   load: (ctx: LoadContext<Static<P>, Static<Q>>) => Promise<Loaded | null>;
 }
@@ -141,7 +147,7 @@ export async function produce(
   const json = serialize({ data: loaded.data, meta });
   const entry =
     format === 'csv'
-      ? makeEntry(toCsv(JSON.parse(json).data), 'text/csv; charset=utf-8', version, meta)
+      ? makeEntry(toCsv(csvRowsOf(e, JSON.parse(json).data)), 'text/csv; charset=utf-8', version, meta)
       : makeEntry(json, 'application/json; charset=utf-8', version, meta);
   svc.cache.set(key, entry);
   return entry;
@@ -172,4 +178,23 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
     }
     return reply.type(entry.contentType).send(entry.body);
   };
+}
+
+function csvRowsOf(e: Endpoint, data: unknown): Record<string, unknown>[] {
+  if (e.csvRows) return e.csvRows(data as never);
+  return Array.isArray(data) ? data : [data as Record<string, unknown>];
+}
+
+/** The response's provenance from its rows: the latest as-of date and every distinct source. */
+export function provenanceOf(
+  rows: readonly { asOf?: string | null; source?: string | null }[],
+  fallback: Loaded['asOf'] = '',
+) {
+  let asOf = fallback;
+  const sources = new Set<string>();
+  for (const r of rows) {
+    if (r.asOf && r.asOf > asOf) asOf = r.asOf;
+    if (r.source) sources.add(r.source);
+  }
+  return { asOf, source: [...sources].sort().join(', ') };
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { localSecret } from '../accounts/secrets.ts';
 import type { Config } from '../config.ts';
 import { accessHook } from './access.ts';
 import { registerDocuments } from './documents.ts';
 import { type Endpoint, handlerFor } from './endpoint.ts';
 import { endpoints as allEndpoints } from './endpoints.ts';
 import { routeSchema } from './route-schema.ts';
+import { ensurePublicSampleKey, revokePublicSampleKey } from './sample-key.ts';
 import { createServices, type DataApiServices } from './services.ts';
 
 declare module 'fastify' {
@@ -20,10 +22,16 @@ declare module 'fastify' {
 export async function registerDataApi(
   app: FastifyInstance,
   config: Config,
-  opts: { endpoints?: Endpoint[] } = {},
+  opts: { endpoints?: Endpoint[]; rateLimitPrefix?: string } = {},
 ): Promise<DataApiServices> {
   const endpoints = opts.endpoints ?? allEndpoints;
-  const svc = createServices(app.deps.db, config);
+  const svc = createServices(app.deps.db, config, { rateLimitPrefix: opts.rateLimitPrefix });
+  if (config.env === 'production') await revokePublicSampleKey(app.deps.db);
+  else {
+    const configured = (config as { apiKeyEncryptionKey?: string | null }).apiKeyEncryptionKey ?? null;
+    const secret = await localSecret(app.deps.db, 'api_key_encryption_key', configured, config.env);
+    await ensurePublicSampleKey(app.deps.db, secret);
+  }
   app.decorate('dataApi', svc);
   app.addHook('onClose', async () => svc.limiter.close());
   await app.register(

@@ -37,11 +37,15 @@ export interface DataApiServices {
   symbols: SymbolCache;
 }
 
-export function createServices(db: Db, config: Pick<Config, 'redisUrl'>): DataApiServices {
+export function createServices(
+  db: Db,
+  config: Pick<Config, 'redisUrl'>,
+  opts: { rateLimitPrefix?: string } = {},
+): DataApiServices {
   return {
     db,
     keys: new KeyCache(db),
-    limiter: new RateLimiter(config.redisUrl),
+    limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
     cache: new ResponseCache(),
     version: new DataVersion(db),
     symbols: new SymbolCache(db),

@@ -16,7 +16,12 @@ export const testSecret = randomBytes(32);
 /** The data API alone on a migrated database, with the given endpoints (all of them by default). */
 export async function dataApiApp(
   db: Db,
-  opts: { config?: Partial<Config>; endpoints?: Endpoint[]; clock?: () => Date } = {},
+  opts: {
+    config?: Partial<Config>;
+    endpoints?: Endpoint[];
+    clock?: () => Date;
+    rateLimitPrefix?: string;
+  } = {},
 ): Promise<FastifyInstance> {
   await migrate(db, [marketDataMigrations, serverMigrations]);
   const config = testConfig(opts.config);
@@ -28,7 +33,10 @@ export async function dataApiApp(
   app.decorate('deps', { db, clock: opts.clock ?? (() => new Date()) });
   registerErrorHandler(app);
   await registerSwagger(app, config.publicUrl);
-  await registerDataApi(app, config, opts.endpoints ? { endpoints: opts.endpoints } : {});
+  await registerDataApi(app, config, {
+    ...(opts.endpoints ? { endpoints: opts.endpoints } : {}),
+    ...(opts.rateLimitPrefix ? { rateLimitPrefix: opts.rateLimitPrefix } : {}),
+  });
   return app;
 }
 
