@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { publicSampleKey } from '@bahi/contracts';
 import { expect, type Page, test } from '@playwright/test';
 
 const docsPath = '/financial-data-api-documentation';
@@ -188,7 +189,7 @@ test('the PDF modal traps focus, locks scroll and closes by Escape, overlay and 
 
 test('signed out, samples use the sample key and the Postman link asks first', async ({ page, context }) => {
   const doc = await (await page.request.get('/swagger/doc.json')).json();
-  const sampleKey: string = doc.info['x-sample-key'] ?? 'demo';
+  const sampleKey: string = doc.info['x-sample-key'] ?? publicSampleKey;
   await page.goto(docsPath);
   await expect(page.getByTestId('endpoint-block').first().getByRole('tabpanel')).toContainText(
     `token=${sampleKey}`,

@@ -1,3 +1,4 @@
+import { publicSampleKey } from '@bahi/contracts';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -25,7 +26,7 @@ for (const target of testDatabases()) {
       expect(res.statusCode).toBe(200);
       const collection = res.json();
       expect(collection.info.schema).toContain('v2.1.0');
-      const requests: { request: { url: { query?: { key: string; value: string }[] } } }[] = [];
+      const requests: { request: { auth?: { apikey: { key: string; value: string }[] } } }[] = [];
       const walk = (items: unknown[]) => {
         for (const item of items as { item?: unknown[]; request?: never }[]) {
           if (item.item) walk(item.item);
@@ -35,8 +36,15 @@ for (const target of testDatabases()) {
       walk(collection.item);
       expect(requests).toHaveLength(paths.length);
       for (const r of requests) {
-        expect(r.request.url.query?.find((q) => q.key === 'token')?.value).toBe('{{apiKey}}');
+        expect(r.request.auth?.apikey).toEqual(
+          expect.arrayContaining([
+            { key: 'key', value: 'token' },
+            { key: 'value', value: '{{apiKey}}' },
+            { key: 'in', value: 'query' },
+          ]),
+        );
       }
+      expect(collection.variable).toContainEqual({ key: 'apiKey', value: publicSampleKey, type: 'string' });
       expect(collection.variable).toContainEqual({
         key: 'baseUrl',
         value: 'https://bahi.example/api/v1',
@@ -71,7 +79,7 @@ for (const target of testDatabases()) {
       expect(res.headers['content-type']).toContain('text/plain');
       for (const path of paths) expect(res.body).toContain(`### GET ${path}`);
       expect(res.body).toContain('Base URL: https://bahi.example/api/v1');
-      expect(res.body).toContain('`token` (query, string, required)');
+      expect(res.body).toContain('`symbol` (path, string, required)');
     });
   });
 }

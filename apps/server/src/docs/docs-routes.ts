@@ -1,3 +1,4 @@
+import { publicSampleKey } from '@bahi/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildLlmsTxt } from './llms-txt.ts';
 import { buildPdfReference } from './pdf-reference.ts';
@@ -31,7 +32,12 @@ export async function docsRoutes(app: FastifyInstance, opts: DocsRoutesOptions):
       return value;
     };
   };
-  const postman = memo('postman', (doc) => buildPostmanCollection(doc, `${publicUrl}${doc.basePath ?? ''}`));
+  // The public sample key works in the embedded default only; production collections start empty.
+  const sampleKey = (doc: SwaggerDocument) =>
+    doc.info['x-sample-key'] ?? (app.config.env === 'production' ? '' : publicSampleKey);
+  const postman = memo('postman', (doc) =>
+    buildPostmanCollection(doc, `${publicUrl}${doc.basePath ?? ''}`, sampleKey(doc)),
+  );
   const pdf = memo('pdf', (doc) => buildPdfReference(doc, publicUrl));
   const llms = memo('llms', (doc) => buildLlmsTxt(doc, publicUrl));
 

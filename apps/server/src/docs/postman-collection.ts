@@ -3,11 +3,12 @@ import type { SwaggerDocument } from './swagger-document.ts';
 
 /**
  * A Postman v2.1 collection generated from the Swagger document: one folder per tag, the API
- * key in a collection variable {{apiKey}} used by every request's token parameter.
+ * key in a collection variable {{apiKey}} used by every request (apikey auth in the query).
  */
 export function buildPostmanCollection(
   doc: SwaggerDocument,
   baseUrl: string,
+  sampleKey: string,
 ): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     Converter.convert(
@@ -26,7 +27,7 @@ export function buildPostmanCollection(
         withApiKeyVariable(collection);
         collection.variable = [
           { key: 'baseUrl', value: baseUrl, type: 'string' },
-          { key: 'apiKey', value: doc.info['x-sample-key'] ?? '', type: 'string' },
+          { key: 'apiKey', value: sampleKey, type: 'string' },
         ];
         resolve(collection);
       },

@@ -9,7 +9,7 @@ import { KeyPromptModal } from './key-prompt-modal.tsx';
 import { lookupPath } from './path-lookup.ts';
 import { PdfModal } from './pdf-modal.tsx';
 import { AuthenticationSection, ErrorsSection } from './reference-sections.tsx';
-import { demoKey } from './snippets.ts';
+import { sampleKeyOf } from './snippets.ts';
 import type { SwaggerDocument } from './swagger.ts';
 import './docs.css';
 
@@ -70,7 +70,7 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
 
   const basePath = doc.basePath ?? '';
   const sampleBaseUrl = `${doc.host ? `${doc.schemes?.[0] ?? 'https'}://${doc.host}` : window.location.origin}${basePath}`;
-  const apiKey = signedIn && profile?.key ? profile.key : (doc.info['x-sample-key'] ?? demoKey);
+  const apiKey = signedIn && profile?.key ? profile.key : sampleKeyOf(doc);
   const notice = selected.startsWith('/') ? lookupPath(doc, selected) : null;
 
   // A deep link (or a later hash change) selects the item, opens its group and scrolls to it.

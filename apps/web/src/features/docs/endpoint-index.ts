@@ -71,9 +71,28 @@ export function filterGroups(groups: EndpointGroup[], query: string): EndpointGr
     .filter((g) => g.endpoints.length > 0);
 }
 
+/**
+ * Sample values by parameter name (SPEC §3 "parameters seen in samples"), for documents whose
+ * parameters carry no x-example: the sample companies are free on the Basic plan.
+ */
+const samplesByName: Record<string, unknown> = {
+  symbol: 'ITC',
+  corp_action: 'bonus',
+  code: 'IENERGY',
+  category: 'monthly_index',
+  group: 'sector',
+  value: 'Financial Services',
+};
+
 /** A value to put in a sample request for a parameter, or undefined when it has none. */
 export function sampleValue(p: Parameter): string | undefined {
-  const v = p['x-example'] ?? p.default ?? p.enum?.[0] ?? p.items?.example ?? p.items?.enum?.[0];
+  const v =
+    p['x-example'] ??
+    p.default ??
+    p.enum?.[0] ??
+    p.items?.example ??
+    p.items?.enum?.[0] ??
+    (p.in === 'path' || p.required ? samplesByName[p.name] : undefined);
   if (v === undefined || v === null) return undefined;
   return Array.isArray(v) ? v.map(String).join(',') : String(v);
 }

@@ -1,12 +1,22 @@
+import { publicSampleKey } from '@bahi/contracts';
 import { goNative } from '@scalar/snippetz/plugins/go/native';
 import { javaOkhttp } from '@scalar/snippetz/plugins/java/okhttp';
 import { nodeFetch } from '@scalar/snippetz/plugins/node/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { type Endpoint, sampleValue } from './endpoint-index.ts';
+import type { SwaggerDocument } from './swagger.ts';
 
-/** The demo key shown when the document names no sample key and nobody is signed in. */
+/** The demo key shown when neither the document nor the contracts name a sample key. */
 export const demoKey = 'demo';
+
+/**
+ * The key signed-out samples use: the document's `info['x-sample-key']` when it names one,
+ * else the public sample key of the embedded default, else the demo key.
+ */
+export function sampleKeyOf(doc: SwaggerDocument): string {
+  return doc.info['x-sample-key'] || publicSampleKey || demoKey;
+}
 
 export const languages = [
   { id: 'curl', label: 'cURL', plugin: shellCurl, queryInUrl: false },
