@@ -57,7 +57,8 @@ test('shows a spinner, then the reference with its sections, badge and groups in
   await expect(page.locator('#errors')).toContainText('Too Many Requests, exponential backoff recommended');
   await expect(page.locator('#errors')).toContainText('"request_id"');
   const groups = await page.locator('.docs-group-toggle').allTextContents();
-  expect(groups.map((g) => g.replace(/[+−]/g, '').trim())).toEqual([
+  // The SPEC groups in SPEC order; groups the SPEC does not name (Superinvestors) come after.
+  expect(groups.map((g) => g.replace(/[+−]/g, '').trim()).slice(0, 9)).toEqual([
     'Company',
     'Financials',
     'Financial Analysis',
@@ -85,12 +86,14 @@ test('search filters by label and method and opens the first matching group', as
   await page.goto(docsPath);
   const nav = page.getByTestId('docs-nav');
   await expect(nav.getByRole('button', { name: /Exchange/ })).toHaveAttribute('aria-expanded', 'false');
+  const groupCount = await nav.locator('.docs-group-toggle').count();
+  expect(groupCount).toBeGreaterThanOrEqual(9);
   await nav.getByPlaceholder('Search endpoints...').fill('HOLIDAY');
   await expect(nav.getByRole('button', { name: /Exchange/ })).toHaveAttribute('aria-expanded', 'true');
-  await expect(nav.getByRole('link', { name: /Holidays calendar/ })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /Exchange holidays/ })).toBeVisible();
   await expect(nav.locator('.docs-group-toggle')).toHaveCount(1);
   await nav.getByPlaceholder('Search endpoints...').fill('get');
-  await expect(nav.locator('.docs-group-toggle')).toHaveCount(9);
+  await expect(nav.locator('.docs-group-toggle')).toHaveCount(groupCount);
   await nav.getByPlaceholder('Search endpoints...').fill('zzz');
   await expect(nav.locator('.docs-group-toggle')).toHaveCount(0);
   await nav.getByPlaceholder('Search endpoints...').fill('');
@@ -108,7 +111,7 @@ test('a hash deep link opens and scrolls to the endpoint; clicking an item puts 
   await expect(nav.getByRole('button', { name: /Peers/ })).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: /Peers/ })).toHaveAttribute('aria-current', 'location');
   await nav.getByRole('button', { name: /Exchange/ }).click();
-  await nav.getByRole('link', { name: /Holidays calendar/ }).click();
+  await nav.getByRole('link', { name: /Exchange holidays/ }).click();
   await expect(page).toHaveURL(/#\/holidays-calender$/);
   await expect(page.locator('[id="/holidays-calender"]')).toBeInViewport();
 });
@@ -224,17 +227,43 @@ test('signed in, samples use the user key and the Swagger link opens directly', 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-// Needs the data API endpoints (branch data-api); the interim document has no live routes behind it.
-test.fixme('a Realtime response link returns 200 JSON', async ({ page, context }) => {
+async function realtimeAnswers(page: Page): Promise<{ status: number; json: boolean; path: string }[]> {
+  const links = page.getByRole('link', { name: 'Realtime response' });
+  const answers = [];
+  for (const href of await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+    const res = await page.request.get(href);
+    const json = /json/.test(res.headers()['content-type'] ?? '');
+    answers.push({ status: res.status(), json, path: new URL(href).pathname });
+  }
+  return answers;
+}
+
+test('a Realtime response link opens the live call in a new tab: 200 JSON, and every link carries a key the API accepts', async ({
+  page,
+  context,
+}) => {
   await page.goto(docsPath);
-  const link = page.getByTestId('endpoint-block').first().getByRole('link', { name: 'Realtime response' });
-  await expect(link).toHaveAttribute('target', '_blank');
+  const first = page.getByRole('link', { name: 'Realtime response' }).first();
+  await expect(first).toHaveAttribute('target', '_blank');
+  const href = await first.getAttribute('href');
   const popup = context.waitForEvent('page');
-  await link.click();
+  await first.click();
   const tab = await popup;
-  const res = await tab.waitForResponse((r) => r.url().includes('/api/v1/'));
+  expect(tab.url()).toBe(href);
+  const res = await page.request.get(href!);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/json');
+  const answers = await realtimeAnswers(page);
+  expect(answers.length).toBeGreaterThan(20);
+  expect(answers.filter((a) => a.status === 401 || !a.json)).toEqual([]);
+});
+
+// Every endpoint answers 200 only once the embedded sample universe is loaded at start
+// (SAMPLE_DATA; its loader is not on this branch yet: the data API answers "Unknown symbol").
+test.fixme('every Realtime response link answers 200 JSON for the sample companies', async ({ page }) => {
+  await page.goto(docsPath);
+  const answers = await realtimeAnswers(page);
+  expect(answers.filter((a) => a.status !== 200 || !a.json)).toEqual([]);
 });
 
 test('has no serious accessibility violations', async ({ page }) => {
