@@ -210,6 +210,33 @@ test('signed out, samples use the sample key and the Postman link asks first', a
   await expect(dialog).toBeHidden();
 });
 
+test('Login to Get API Key signs in, then opens the pending link with the new key in the samples', async ({
+  page,
+  context,
+}) => {
+  await page.goto(docsPath);
+  await page.getByRole('link', { name: 'Swagger UI' }).click();
+  await page
+    .getByRole('dialog', { name: 'Get Your Free API Key' })
+    .getByRole('button', { name: 'Login to Get API Key' })
+    .click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to Bahi' });
+  await signIn.getByLabel('Full name').fill('Docs Reader');
+  await signIn.getByLabel('Email').fill(`docs-reader-${Date.now()}@example.com`);
+  const popup = context.waitForEvent('page');
+  await signIn.getByRole('button', { name: 'Continue' }).click();
+  const tab = await popup;
+  await tab.waitForLoadState();
+  expect(tab.url()).toContain('/swagger/ui/');
+  const key = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('bahi.profile') ?? '{}').key as string,
+  );
+  expect(key).toBeTruthy();
+  await expect(page.getByTestId('endpoint-block').first().getByRole('tabpanel')).toContainText(
+    `token=${key}`,
+  );
+});
+
 test('signed in, samples use the user key and the Swagger link opens directly', async ({ page, context }) => {
   await signInAs(page, 'bahi_test_asha_key');
   await page.goto(docsPath);
