@@ -12,6 +12,7 @@ import { devIdentityRoutes } from './auth/dev-identity-routes.ts';
 import { createIdentity } from './auth/identity.ts';
 import { razorpayOrigins, registerBilling } from './billing/index.ts';
 import type { Config } from './config.ts';
+import { docsRoutes } from './docs/docs-routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   registerMail(app);
   await app.register(intakeRoutes);
   await registerBilling(app);
+  // The reference tools read the same document the data API serves.
+  await app.register(docsRoutes, { document: async () => (await app.inject('/swagger/doc.json')).body });
   if (config.webDist) registerStaticSite(app, config.webDist);
   return app;
 }

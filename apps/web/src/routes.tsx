@@ -10,6 +10,7 @@ import { SessionExpiredPage } from './features/auth/session-expired-page.tsx';
 import { StratPage } from './features/auth/strat-page.tsx';
 import { ConfirmationPage } from './features/billing/confirmation-page.tsx';
 import { SubscriptionPage } from './features/billing/subscription-page.tsx';
+import { lazyDocsPage } from './features/docs/docs-route.ts';
 import { NotFoundPage } from './features/errors/not-found-page.tsx';
 import { RouterErrorPage } from './features/errors/router-error-page.tsx';
 import { FaqPage } from './features/faq/faq-page.tsx';
@@ -112,8 +113,7 @@ export const routes: RouteObject[] = [
       // Pages other features build; placeholders keep navigation working until then.
       {
         path: 'financial-data-api-documentation',
-        // Loaded on demand: the documentation page brings its own heavy code.
-        lazy: () => import('./features/docs/docs-page.tsx').then((m) => ({ Component: m.DocsPage })),
+        lazy: lazyDocsPage,
         handle: meta({ title: pageTitle('Financial Data API Documentation') }),
       },
       {

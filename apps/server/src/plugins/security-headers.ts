@@ -28,7 +28,7 @@ export function registerSecurityHeaders(
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     if (req.protocol === 'https')

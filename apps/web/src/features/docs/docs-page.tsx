@@ -1,12 +1,212 @@
-/**
- * Placeholder for /financial-data-api-documentation; the documentation feature replaces it.
- * It is a lazy route (its own chunk), so it keeps its markup to itself.
- */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { SignInCancelled, startSignIn } from '../session/sign-in.ts';
+import { useSession } from '../session/use-session.ts';
+import { loadSwaggerDocument } from './docs-document.ts';
+import { DocsNav } from './docs-nav.tsx';
+import { EndpointBlock } from './endpoint-block.tsx';
+import { filterGroups, groupEndpoints } from './endpoint-index.ts';
+import { KeyPromptModal } from './key-prompt-modal.tsx';
+import { lookupPath } from './path-lookup.ts';
+import { PdfModal } from './pdf-modal.tsx';
+import { AuthenticationSection, ErrorsSection } from './reference-sections.tsx';
+import { sampleKeyOf } from './snippets.ts';
+import type { SwaggerDocument } from './swagger.ts';
+import './docs.css';
+
+export const missingSpecMessage = 'Missing OpenAPI/Swagger spec...';
+const postmanUrl = '/swagger/postman.json';
+const swaggerUiUrl = '/swagger/ui/';
+
+function openInNewTab(href: string): void {
+  window.open(href, '_blank', 'noopener');
+}
+
+function currentHash(): string {
+  try {
+    return decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return window.location.hash.slice(1);
+  }
+}
+
 export function DocsPage() {
+  const [doc, setDoc] = useState<SwaggerDocument | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    loadSwaggerDocument().then((d) => live && setDoc(d));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (doc === undefined) {
+    return (
+      <div className="docs-loading" role="status" aria-live="polite">
+        <span className="docs-spinner" aria-hidden="true" />
+        <span className="docs-visually-hidden">Loading the API documentation</span>
+      </div>
+    );
+  }
+  if (doc === null) {
+    return (
+      <div className="docs-loading">
+        <p role="alert">{missingSpecMessage}</p>
+      </div>
+    );
+  }
+  return <DocsReference doc={doc} />;
+}
+
+function DocsReference({ doc }: { doc: SwaggerDocument }) {
+  const { profile, signedIn } = useSession();
+  const groups = useMemo(() => groupEndpoints(doc), [doc]);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterGroups(groups, query), [groups, query]);
+  const [openGroups, setOpenGroups] = useState(() => new Set(groups.slice(0, 1).map((g) => g.name)));
+  const [selected, setSelected] = useState(currentHash);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [pdfOpen, setPdfOpen] = useState(false);
+  const [pendingLink, setPendingLink] = useState<string | null>(null);
+
+  const basePath = doc.basePath ?? '';
+  const sampleBaseUrl = `${doc.host ? `${doc.schemes?.[0] ?? 'https'}://${doc.host}` : window.location.origin}${basePath}`;
+  const apiKey = signedIn && profile?.key ? profile.key : sampleKeyOf(doc);
+  const notice = selected.startsWith('/') ? lookupPath(doc, selected) : null;
+
+  // A deep link (or a later hash change) selects the item, opens its group and scrolls to it.
+  useEffect(() => {
+    const go = () => {
+      const id = currentHash();
+      setSelected(id);
+      const group = groups.find((g) => g.endpoints.some((e) => e.id === id));
+      if (group) setOpenGroups((s) => (s.has(group.name) ? s : new Set(s).add(group.name)));
+      if (id) document.getElementById(id)?.scrollIntoView();
+    };
+    go();
+    window.addEventListener('hashchange', go);
+    return () => window.removeEventListener('hashchange', go);
+  }, [groups]);
+
+  const onQuery = useCallback(
+    (q: string) => {
+      setQuery(q);
+      const first = filterGroups(groups, q)[0];
+      if (q.trim() && first) setOpenGroups((s) => (s.has(first.name) ? s : new Set(s).add(first.name)));
+    },
+    [groups],
+  );
+  const toggleGroup = useCallback((name: string) => {
+    setOpenGroups((s) => {
+      const next = new Set(s);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const closePdf = useCallback(() => setPdfOpen(false), []);
+  const closePrompt = useCallback(() => setPendingLink(null), []);
+
+  const toolLink = (href: string, label: string) => (
+    <a
+      className="docs-button"
+      href={href}
+      target="_blank"
+      rel="noopener"
+      onClick={(e) => {
+        if (signedIn) return;
+        e.preventDefault();
+        setPendingLink(href);
+      }}
+    >
+      {label}
+    </a>
+  );
+
   return (
-    <section className="message-page">
-      <h1>Financial Data API Documentation</h1>
-      <p className="lead">This page is being prepared.</p>
-    </section>
+    <div className="docs">
+      <DocsNav
+        groups={shown}
+        query={query}
+        onQuery={onQuery}
+        openGroups={openGroups}
+        onToggleGroup={toggleGroup}
+        selected={selected}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={closeDrawer}
+      />
+      <div className="docs-content">
+        <button
+          type="button"
+          className="docs-button docs-menu-button"
+          aria-controls="docs-nav"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          ☰ Endpoints
+        </button>
+        {notice && !notice.found && (
+          <p role="alert" className="docs-notice">
+            {notice.message}
+          </p>
+        )}
+        <section id="reference" className="docs-section" aria-labelledby="reference-title">
+          <h1 id="reference-title">
+            API Reference <span className="docs-badge">v1.0</span>
+          </h1>
+          <p>
+            {doc.info.description ??
+              'Financial data for companies listed on the NSE and BSE as JSON over HTTPS: company profiles, statements, ratios, prices, peers, shareholdings, corporate actions, commodities and exchange holidays.'}
+          </p>
+          <p>
+            Base URL <code>{sampleBaseUrl}</code>
+          </p>
+          <div className="docs-tools">
+            {toolLink(postmanUrl, 'Postman collection')}
+            {toolLink(swaggerUiUrl, 'Swagger UI')}
+            <button type="button" className="docs-button" onClick={() => setPdfOpen(true)}>
+              PDF field reference
+            </button>
+          </div>
+        </section>
+        <AuthenticationSection signedIn={signedIn} apiKey={apiKey} baseUrl={sampleBaseUrl} />
+        <ErrorsSection />
+        {groups.map((g) => (
+          <div key={g.name} className="docs-group">
+            <h2 className="docs-group-title">{g.name}</h2>
+            {g.endpoints.map((e) => (
+              <EndpointBlock
+                key={e.id}
+                endpoint={e}
+                basePath={basePath}
+                sampleBaseUrl={sampleBaseUrl}
+                apiKey={apiKey}
+                definitions={doc.definitions ?? {}}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+      {pdfOpen && <PdfModal onClose={closePdf} />}
+      {pendingLink && (
+        <KeyPromptModal
+          href={pendingLink}
+          onClose={closePrompt}
+          onContinue={() => {
+            openInNewTab(pendingLink);
+            setPendingLink(null);
+          }}
+          onLogin={() => {
+            // The sign-in dialog takes over; the link opens once the profile is stored.
+            setPendingLink(null);
+            startSignIn().then(
+              () => openInNewTab(pendingLink),
+              (err: Error) => {
+                if (!(err instanceof SignInCancelled)) console.warn('sign-in failed', err);
+              },
+            );
+          }}
+        />
+      )}
+    </div>
   );
 }

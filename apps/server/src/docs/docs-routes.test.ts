@@ -1,0 +1,91 @@
+import { publicSampleKey } from '@bahi/contracts';
+import { testDatabases } from '@bahi/market-data/db/test-databases';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
+import { pdfText } from './pdf-reference.ts';
+
+for (const target of testDatabases()) {
+  describe(`reference tools on ${target.name}`, () => {
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    let paths: string[];
+
+    beforeAll(async () => {
+      const db = await target.open();
+      app = await buildApp(testConfig({ publicUrl: 'https://bahi.example' }), { db });
+      app.addHook('onClose', () => db.close());
+      paths = Object.keys((await app.inject('/swagger/doc.json')).json().paths);
+    });
+    afterAll(async () => {
+      await app.close();
+      await target.drop();
+    });
+
+    it('serves a Postman v2.1 collection with every operation and the key as a variable', async () => {
+      const res = await app.inject('/swagger/postman.json');
+      expect(res.statusCode).toBe(200);
+      const collection = res.json();
+      expect(collection.info.schema).toContain('v2.1.0');
+      const requests: { request: { auth?: { apikey: { key: string; value: string }[] } } }[] = [];
+      const walk = (items: unknown[]) => {
+        for (const item of items as { item?: unknown[]; request?: never }[]) {
+          if (item.item) walk(item.item);
+          else if (item.request) requests.push(item as never);
+        }
+      };
+      walk(collection.item);
+      expect(requests).toHaveLength(paths.length);
+      for (const r of requests) {
+        expect(r.request.auth?.apikey).toEqual(
+          expect.arrayContaining([
+            { key: 'key', value: 'token' },
+            { key: 'value', value: '{{apiKey}}' },
+            { key: 'in', value: 'query' },
+          ]),
+        );
+      }
+      expect(collection.variable).toContainEqual({ key: 'apiKey', value: publicSampleKey, type: 'string' });
+      expect(collection.variable).toContainEqual({
+        key: 'baseUrl',
+        value: 'https://bahi.example/api/v1',
+        type: 'string',
+      });
+    });
+
+    it('serves Swagger UI from the npm package, pointed at our document, without inline scripts', async () => {
+      const page = await app.inject('/swagger/ui/');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toMatch(/<script>[^<]/);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      const init = await app.inject('/swagger/ui/init.js');
+      expect(init.body).toContain("url: '/swagger/doc.json'");
+      const bundle = await app.inject('/swagger/ui/swagger-ui-bundle.js');
+      expect(bundle.statusCode).toBe(200);
+      expect(bundle.body.length).toBeGreaterThan(100_000);
+    });
+
+    it('serves a PDF field reference, framable by our own pages only', async () => {
+      const res = await app.inject('/swagger/reference.pdf');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(res.rawPayload.length).toBeGreaterThan(5000);
+    });
+
+    it('serves /llms.txt listing every path with its parameters', async () => {
+      const res = await app.inject('/llms.txt');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      for (const path of paths) expect(res.body).toContain(`### GET ${path}`);
+      expect(res.body).toContain('Base URL: https://bahi.example/api/v1');
+      expect(res.body).toContain('`symbol` (path, string, required)');
+    });
+  });
+}
+
+describe('pdfText', () => {
+  it('spells the rupee sign out for the standard PDF fonts', () => {
+    expect(pdfText('₹2,000 per month — quarterly')).toBe('Rs. 2,000 per month - quarterly');
+  });
+});

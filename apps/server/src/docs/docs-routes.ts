@@ -1,0 +1,70 @@
+import { publicSampleKey } from '@bahi/contracts';
+import type { FastifyInstance } from 'fastify';
+import { buildLlmsTxt } from './llms-txt.ts';
+import { buildPdfReference } from './pdf-reference.ts';
+import { buildPostmanCollection } from './postman-collection.ts';
+import type { DocumentSource, SwaggerDocument } from './swagger-document.ts';
+import { registerSwaggerUi } from './swagger-ui.ts';
+
+export interface DocsRoutesOptions {
+  /** The served Swagger 2.0 document, as its JSON text. */
+  document: DocumentSource;
+}
+
+/**
+ * The reference tools built from the Swagger document: Postman collection, Swagger UI, the
+ * PDF field reference and /llms.txt. Each is generated once per document text and kept.
+ */
+export async function docsRoutes(app: FastifyInstance, opts: DocsRoutesOptions): Promise<void> {
+  const publicUrl = app.config.publicUrl;
+  let current: { text: string; doc: SwaggerDocument; built: Map<string, Promise<unknown>> } | null = null;
+  const memo = <T>(name: string, build: (doc: SwaggerDocument) => Promise<T> | T) => {
+    return async (): Promise<T> => {
+      const text = await opts.document();
+      if (current?.text !== text) current = { text, doc: JSON.parse(text), built: new Map() };
+      const entry = current;
+      let value = entry.built.get(name) as Promise<T> | undefined;
+      if (!value) {
+        value = Promise.resolve().then(() => build(entry.doc));
+        entry.built.set(name, value);
+        value.catch(() => entry.built.delete(name));
+      }
+      return value;
+    };
+  };
+  // The public sample key works in the embedded default only; production collections start empty.
+  const sampleKey = (doc: SwaggerDocument) =>
+    doc.info['x-sample-key'] ?? (app.config.env === 'production' ? '' : publicSampleKey);
+  const postman = memo('postman', (doc) =>
+    buildPostmanCollection(doc, `${publicUrl}${doc.basePath ?? ''}`, sampleKey(doc)),
+  );
+  const pdf = memo('pdf', (doc) => buildPdfReference(doc, publicUrl));
+  const llms = memo('llms', (doc) => buildLlmsTxt(doc, publicUrl));
+
+  app.get('/swagger/postman.json', async (_req, reply) => {
+    reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', 'inline; filename="bahi-api.postman_collection.json"')
+      .header('cache-control', 'public, max-age=300');
+    return postman();
+  });
+  app.get('/swagger/reference.pdf', async (_req, reply) => {
+    return (
+      reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="bahi-api-field-reference.pdf"')
+        .header('cache-control', 'public, max-age=300')
+        // The docs page shows the guide in a frame of its own origin.
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-security-policy', "frame-ancestors 'self'")
+        .send(await pdf())
+    );
+  });
+  app.get('/llms.txt', async (_req, reply) => {
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(await llms());
+  });
+  registerSwaggerUi(app);
+}

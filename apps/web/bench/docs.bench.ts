@@ -1,0 +1,170 @@
+/**
+ * bench:docs — our docs page against Scalar's API reference, Redoc and Swagger UI, each served
+ * locally from its npm package and fed the same /swagger/doc.json, in headless Chromium.
+ * Prints per tool: JS+CSS bytes (gzip, level 9, measured the same way for all) and the time
+ * until the first endpoint block is visible, median of 5 cold loads. Needs `npm run build:web`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const require = createRequire(join(root, 'package.json'));
+const apiPort = 4290;
+const toolsPort = 4291;
+const api = `http://127.0.0.1:${apiPort}`;
+const runs = 5;
+
+const files: Record<string, { path: string; type: string }> = {
+  '/scalar.js': {
+    path: require.resolve('@scalar/api-reference/browser/standalone.js'),
+    type: 'text/javascript',
+  },
+  '/redoc.js': { path: require.resolve('redoc/bundles/redoc.standalone.js'), type: 'text/javascript' },
+};
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+const pages: Record<string, string> = {
+  '/scalar.html': page(
+    'Scalar',
+    `<script id="api-reference" data-url="${api}/swagger/doc.json"></script><script src="/scalar.js"></script>`,
+  ),
+  '/redoc.html': page(
+    'Redoc',
+    `<redoc spec-url="${api}/swagger/doc.json"></redoc><script src="/redoc.js"></script>`,
+  ),
+};
+
+const tools = [
+  { name: 'Bahi docs page', url: `${api}/financial-data-api-documentation` },
+  { name: 'Scalar API reference', url: `http://127.0.0.1:${toolsPort}/scalar.html` },
+  { name: 'Redoc', url: `http://127.0.0.1:${toolsPort}/redoc.html` },
+  { name: 'Swagger UI', url: `${api}/swagger/ui/` },
+];
+
+/** True once the first endpoint block (heading or Swagger UI's operation row) is rendered and visible (scrolling may be needed). */
+function firstEndpointVisible(): boolean {
+  const candidates = document.querySelectorAll(
+    'h1, h2, h3, h4, .opblock-summary-path, .opblock-summary-description',
+  );
+  for (const el of candidates) {
+    const text = el.textContent?.trim() ?? '';
+    if (text !== 'Stock symbols' && text !== '/stock-symbols') continue;
+    if (el.closest('nav, aside')) continue;
+    const r = el.getBoundingClientRect();
+    if (
+      r.width > 0 &&
+      r.height > 0 &&
+      el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+    )
+      return true;
+  }
+  return false;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function waitFor(url: string, tries = 120): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+async function main() {
+  const server: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(apiPort), NODE_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+    detached: true,
+  });
+  const statics = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const file = files[path];
+    if (file) {
+      res.writeHead(200, { 'content-type': file.type });
+      return res.end(readFileSync(file.path));
+    }
+    const html = pages[path];
+    if (html) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(html);
+    }
+    res.writeHead(404).end();
+  }).listen(toolsPort, '127.0.0.1');
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    await waitFor(`${api}/healthz`);
+    await (await fetch(`${api}/swagger/doc.json`)).text(); // build the document once before timing
+    const results: { name: string; bytes: number; ms: number }[] = [];
+    for (const tool of tools) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < runs; i++) {
+        // bypassCSP lets the probe be evaluated on pages whose CSP forbids eval.
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+        const tab = await context.newPage();
+        const bodies: Promise<number>[] = [];
+        tab.on('response', (res) => {
+          const type = res.request().resourceType();
+          if (type === 'script' || type === 'stylesheet') {
+            bodies.push(
+              res.body().then(
+                (b) => gzipSync(b, { level: 9 }).length,
+                () => 0,
+              ),
+            );
+          }
+        });
+        await tab.goto(tool.url, { waitUntil: 'commit' });
+        const handle = await tab.waitForFunction(
+          `(${firstEndpointVisible.toString()})() && performance.now()`,
+          undefined,
+          { polling: 'raf', timeout: 60_000 },
+        );
+        times.push(Number(await handle.jsonValue()));
+        await tab.waitForLoadState('networkidle');
+        bytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+        await context.close();
+      }
+      results.push({ name: tool.name, bytes, ms: median(times) });
+    }
+    const [ours, ...others] = results;
+    const lightest = Math.min(...others.map((o) => o.bytes));
+    const fastest = Math.min(...others.map((o) => o.ms));
+    console.log(`\nDocs reference bench: median of ${runs} cold loads, headless Chromium, 1280x800\n`);
+    console.log('tool                    JS+CSS gzip   first endpoint visible');
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(24)}${`${(r.bytes / 1024).toFixed(1)} kB`.padStart(11)}   ${r.ms.toFixed(0).padStart(8)} ms`,
+      );
+    }
+    console.log(
+      `\nours / lightest other: ${(ours!.bytes / lightest).toFixed(3)} of the bytes (target <= 0.333); ` +
+        `${(ours!.ms / fastest).toFixed(2)}x the time of the fastest other (target < 1)`,
+    );
+  } finally {
+    await browser.close();
+    statics.close();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,302 @@
+import AxeBuilder from '@axe-core/playwright';
+import { publicSampleKey } from '@bahi/contracts';
+import { expect, type Page, test } from '@playwright/test';
+
+const docsPath = '/financial-data-api-documentation';
+
+async function signInAs(page: Page, key: string) {
+  // Until the shared signIn fixture exists: the stored session profile of SPEC §3.
+  await page.addInitScript((apiKey) => {
+    localStorage.setItem(
+      'bahi.profile',
+      JSON.stringify({
+        user: 'Asha Rao',
+        key: apiKey,
+        accessToken: 'unused-in-these-tests',
+        refreshToken: 'unused',
+        expiry: Math.floor(Date.now() / 1000) + 3600,
+        email: 'asha@example.com',
+        plan: 'B',
+        subscription_expiration: null,
+        billing_cycle: 'NA',
+        billing_status: null,
+      }),
+    );
+  }, key);
+}
+
+/** Serves the real document with extra paths added, for the empty states. */
+async function withExtraPaths(page: Page, extra: Record<string, unknown>) {
+  await page.route('**/swagger/doc.json', async (route) => {
+    const res = await route.fetch();
+    const doc = await res.json();
+    doc.paths = { ...doc.paths, ...extra };
+    await route.fulfill({ response: res, json: doc });
+  });
+}
+
+test('shows a spinner, then the reference with its sections, badge and groups in SPEC order', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/swagger/doc.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(docsPath);
+  await expect(page.getByRole('status')).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: /API Reference/ })).toBeVisible();
+  await expect(page).toHaveTitle(/API Documentation/);
+  await expect(page.locator('.docs-badge')).toHaveText('v1.0');
+  for (const id of ['reference', 'authentication', 'errors'])
+    await expect(page.locator(`[id="${id}"]`)).toBeVisible();
+  await expect(page.locator('#errors')).toContainText('Too Many Requests, exponential backoff recommended');
+  await expect(page.locator('#errors')).toContainText('"request_id"');
+  const groups = await page.locator('.docs-group-toggle').allTextContents();
+  // The SPEC groups in SPEC order; groups the SPEC does not name (Superinvestors) come after.
+  expect(groups.map((g) => g.replace(/[+−]/g, '').trim()).slice(0, 9)).toEqual([
+    'Company',
+    'Financials',
+    'Financial Analysis',
+    'Price',
+    'Peers',
+    'Shareholdings',
+    'Corporate Action',
+    'Commodities',
+    'Exchange',
+  ]);
+  const first = page.getByTestId('endpoint-block').first();
+  await expect(first.getByRole('tab')).toHaveText(['cURL', 'Go', 'Java', 'Node.js', 'Python']);
+  await expect(first).toContainText('Sample response');
+  await first.getByRole('tab', { name: 'Go' }).click();
+  await expect(first.getByRole('tabpanel')).toContainText('http.NewRequest("GET"');
+});
+
+test('says the spec is missing when the document cannot be had', async ({ page }) => {
+  await page.route('**/swagger/doc.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto(docsPath);
+  await expect(page.getByText('Missing OpenAPI/Swagger spec...')).toBeVisible();
+});
+
+test('search filters by label and method and opens the first matching group', async ({ page }) => {
+  await page.goto(docsPath);
+  const nav = page.getByTestId('docs-nav');
+  await expect(nav.getByRole('button', { name: /Exchange/ })).toHaveAttribute('aria-expanded', 'false');
+  const groupCount = await nav.locator('.docs-group-toggle').count();
+  expect(groupCount).toBeGreaterThanOrEqual(9);
+  await nav.getByPlaceholder('Search endpoints...').fill('HOLIDAY');
+  await expect(nav.getByRole('button', { name: /Exchange/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: /Exchange holidays/ })).toBeVisible();
+  await expect(nav.locator('.docs-group-toggle')).toHaveCount(1);
+  await nav.getByPlaceholder('Search endpoints...').fill('get');
+  await expect(nav.locator('.docs-group-toggle')).toHaveCount(groupCount);
+  await nav.getByPlaceholder('Search endpoints...').fill('zzz');
+  await expect(nav.locator('.docs-group-toggle')).toHaveCount(0);
+  await nav.getByPlaceholder('Search endpoints...').fill('');
+  await nav.getByRole('button', { name: /Company/ }).click();
+  await expect(nav.getByRole('button', { name: /Company/ })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('a hash deep link opens and scrolls to the endpoint; clicking an item puts its id in the hash', async ({
+  page,
+}) => {
+  await page.goto(`${docsPath}#/peers/{symbol}`);
+  const block = page.locator('[id="/peers/{symbol}"]');
+  await expect(block).toBeInViewport();
+  const nav = page.getByTestId('docs-nav');
+  await expect(nav.getByRole('button', { name: /Peers/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: /Peers/ })).toHaveAttribute('aria-current', 'location');
+  await nav.getByRole('button', { name: /Exchange/ }).click();
+  await nav.getByRole('link', { name: /Exchange holidays/ }).click();
+  await expect(page).toHaveURL(/#\/holidays-calender$/);
+  await expect(page.locator('[id="/holidays-calender"]')).toBeInViewport();
+});
+
+test('path lookup and sample response messages', async ({ page }) => {
+  await withExtraPaths(page, {
+    '/post-only': { post: { summary: 'Post only', responses: { '200': { description: 'ok' } } } },
+    '/no-2xx': {
+      get: { tags: ['Exchange'], summary: 'No success', responses: { '404': { description: 'x' } } },
+    },
+    '/csv-only': {
+      get: { tags: ['Exchange'], summary: 'Csv only', responses: { '200': { description: 'csv' } } },
+    },
+  });
+  await page.goto(`${docsPath}#/no-such-path`);
+  await expect(page.getByRole('alert')).toContainText('Path not found. Tried: /stock-symbols,');
+  await expect(page.getByRole('alert')).toContainText('/holidays-calender');
+  await page.goto(`${docsPath}#/post-only`);
+  await expect(page.getByRole('alert')).toHaveText('No operations found for this path.');
+  await expect(page.locator('[id="/no-2xx"]')).toContainText('No responses defined');
+  await expect(page.locator('[id="/csv-only"]')).toContainText('No JSON example available for this endpoint');
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the navigation is a drawer closed by Escape, the scrim and its button, locking body scroll', async ({
+    page,
+  }) => {
+    await page.goto(docsPath);
+    const nav = page.getByTestId('docs-nav');
+    const menu = page.getByRole('button', { name: /Endpoints/ });
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(nav).toBeVisible();
+    const box = await nav.boundingBox();
+    expect(box?.width).toBeCloseTo(375 * 0.92, 0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await menu.click();
+    await page.mouse.click(365, 400);
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await nav.getByRole('button', { name: 'Close menu' }).click();
+    await expect(nav).toBeHidden();
+  });
+});
+
+test('the PDF modal traps focus, locks scroll and closes by Escape, overlay and button', async ({ page }) => {
+  await page.goto(docsPath);
+  const opener = page.getByRole('button', { name: 'PDF field reference' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'API field reference (PDF)' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/swagger/reference.pdf');
+  await expect(dialog.getByRole('link', { name: 'Download' })).toHaveAttribute('download', /\.pdf$/);
+  await expect(dialog.getByRole('button', { name: 'Print' })).toBeVisible();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Shift+Tab');
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  await opener.click();
+  await page.getByTestId('modal-overlay').click({ position: { x: 5, y: 5 } });
+  await expect(dialog).toBeHidden();
+  await opener.click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('signed out, samples use the sample key and the Postman link asks first', async ({ page, context }) => {
+  const doc = await (await page.request.get('/swagger/doc.json')).json();
+  const sampleKey: string = doc.info['x-sample-key'] ?? publicSampleKey;
+  await page.goto(docsPath);
+  await expect(page.getByTestId('endpoint-block').first().getByRole('tabpanel')).toContainText(
+    `token=${sampleKey}`,
+  );
+  await expect(page.locator('#authentication').getByRole('link', { name: 'profile' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Postman collection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get Your Free API Key' });
+  await expect(dialog.getByRole('button', { name: 'Login to Get API Key' })).toBeVisible();
+  const popup = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Continue Without Login' }).click();
+  const tab = await popup;
+  await tab.waitForLoadState();
+  expect(tab.url()).toContain('/swagger/postman.json');
+  expect(JSON.parse((await tab.locator('body').innerText()) || '{}').info.schema).toContain('v2.1.0');
+  await expect(dialog).toBeHidden();
+});
+
+test('Login to Get API Key signs in, then opens the pending link with the new key in the samples', async ({
+  page,
+  context,
+}) => {
+  await page.goto(docsPath);
+  await page.getByRole('link', { name: 'Swagger UI' }).click();
+  await page
+    .getByRole('dialog', { name: 'Get Your Free API Key' })
+    .getByRole('button', { name: 'Login to Get API Key' })
+    .click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to Bahi' });
+  await signIn.getByLabel('Full name').fill('Docs Reader');
+  await signIn.getByLabel('Email').fill(`docs-reader-${Date.now()}@example.com`);
+  const popup = context.waitForEvent('page');
+  await signIn.getByRole('button', { name: 'Continue' }).click();
+  const tab = await popup;
+  await tab.waitForLoadState();
+  expect(tab.url()).toContain('/swagger/ui/');
+  const key = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('bahi.profile') ?? '{}').key as string,
+  );
+  expect(key).toBeTruthy();
+  await expect(page.getByTestId('endpoint-block').first().getByRole('tabpanel')).toContainText(
+    `token=${key}`,
+  );
+});
+
+test('signed in, samples use the user key and the Swagger link opens directly', async ({ page, context }) => {
+  await signInAs(page, 'bahi_test_asha_key');
+  await page.goto(docsPath);
+  await expect(page.getByTestId('endpoint-block').first().getByRole('tabpanel')).toContainText(
+    'token=bahi_test_asha_key',
+  );
+  await expect(page.locator('#authentication').getByRole('link', { name: 'profile' })).toHaveAttribute(
+    'href',
+    '/company-profile',
+  );
+  const popup = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Swagger UI' }).click();
+  const tab = await popup;
+  await expect(tab.locator('.swagger-ui .info .title')).toContainText('Bahi');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+async function realtimeAnswers(page: Page): Promise<{ status: number; json: boolean; path: string }[]> {
+  const links = page.getByRole('link', { name: 'Realtime response' });
+  const answers = [];
+  for (const href of await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+    const res = await page.request.get(href);
+    const json = /json/.test(res.headers()['content-type'] ?? '');
+    answers.push({ status: res.status(), json, path: new URL(href).pathname });
+  }
+  return answers;
+}
+
+test('a Realtime response link opens the live call in a new tab: 200 JSON, and every link carries a key the API accepts', async ({
+  page,
+  context,
+}) => {
+  await page.goto(docsPath);
+  const first = page.getByRole('link', { name: 'Realtime response' }).first();
+  await expect(first).toHaveAttribute('target', '_blank');
+  const href = await first.getAttribute('href');
+  const popup = context.waitForEvent('page');
+  await first.click();
+  const tab = await popup;
+  expect(tab.url()).toBe(href);
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/json');
+  const answers = await realtimeAnswers(page);
+  expect(answers.length).toBeGreaterThan(20);
+  expect(answers.filter((a) => a.status === 401 || !a.json)).toEqual([]);
+});
+
+// Every endpoint answers 200 only once the embedded sample universe is loaded at start
+// (SAMPLE_DATA; its loader is not on this branch yet: the data API answers "Unknown symbol").
+test.fixme('every Realtime response link answers 200 JSON for the sample companies', async ({ page }) => {
+  await page.goto(docsPath);
+  const answers = await realtimeAnswers(page);
+  expect(answers.filter((a) => a.status !== 200 || !a.json)).toEqual([]);
+});
+
+test('has no serious accessibility violations', async ({ page }) => {
+  await page.goto(`${docsPath}#/quote`);
+  await expect(page.locator('[id="/quote"]')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

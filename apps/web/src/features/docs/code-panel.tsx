@@ -1,0 +1,55 @@
+import { useId, useState } from 'react';
+import { CopyButton } from './copy-button.tsx';
+import { ScrollPre } from './scroll-pre.tsx';
+import { type LanguageId, languages } from './snippets.ts';
+
+const storageKey = 'bahi.docs.language';
+
+function initialLanguage(): LanguageId {
+  const saved = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(storageKey);
+  return languages.some((l) => l.id === saved) ? (saved as LanguageId) : 'curl';
+}
+
+/** Language tabs (cURL, Go, Java, Node.js, Python) over the generated samples. */
+export function CodePanel({ snippets }: { snippets: Record<LanguageId, string> }) {
+  const [active, setActive] = useState<LanguageId>(initialLanguage);
+  const base = useId();
+  const code = snippets[active];
+  const choose = (id: LanguageId) => {
+    setActive(id);
+    sessionStorage.setItem(storageKey, id);
+  };
+  return (
+    <div className="docs-code">
+      <div className="docs-code-head">
+        <div role="tablist" aria-label="Language" className="docs-tabs">
+          {languages.map((l, i) => (
+            <button
+              key={l.id}
+              type="button"
+              role="tab"
+              id={`${base}-${l.id}`}
+              aria-selected={l.id === active}
+              aria-controls={`${base}-panel`}
+              tabIndex={l.id === active ? 0 : -1}
+              onClick={() => choose(l.id)}
+              onKeyDown={(e) => {
+                const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                if (!step) return;
+                const next = languages[(i + step + languages.length) % languages.length]!;
+                choose(next.id);
+                document.getElementById(`${base}-${next.id}`)?.focus();
+              }}
+            >
+              {l.label}
+            </button>
+          ))}
+        </div>
+        <CopyButton text={code} />
+      </div>
+      <ScrollPre id={`${base}-panel`} role="tabpanel" aria-labelledby={`${base}-${active}`}>
+        <code>{code}</code>
+      </ScrollPre>
+    </div>
+  );
+}
