@@ -33,6 +33,7 @@ export async function registerDataApi(
     await ensurePublicSampleKey(app.deps.db, secret);
   }
   app.decorate('dataApi', svc);
+  await svc.limiter.connect();
   app.addHook('onClose', async () => svc.limiter.close());
   await app.register(
     async (scope) => {

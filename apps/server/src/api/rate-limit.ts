@@ -32,8 +32,24 @@ export class RateLimiter {
     private readonly prefix = 'bahi:rl',
   ) {
     this.redis = redisUrl
-      ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      ? new Redis(redisUrl, {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          lazyConnect: true,
+          connectTimeout: 2000,
+        })
       : null;
+    // Errors surface as insurance-limiter fallbacks per call; the event only needs a listener.
+    this.redis?.on('error', () => undefined);
+  }
+
+  /**
+   * Connects to Redis before the first request: commands are not queued while offline, so a
+   * request racing the connection would be counted by the in-memory insurance limiter alone.
+   * When Redis is down the server still starts and the insurance limiter stands in.
+   */
+  async connect(): Promise<void> {
+    await this.redis?.connect().catch(() => undefined);
   }
 
   private limiterFor(points: number): RateLimiterAbstract {

@@ -120,6 +120,9 @@ describe('payment configuration', () => {
       ACCESS_TOKEN_SECRET: Buffer.alloc(32, 1).toString('base64'),
       API_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
       GOOGLE_CLIENT_ID: 'x.apps.example',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      MAIL_FROM: 'Bahi <no-reply@example.com>',
+      SUPPORT_INBOX: 'support@example.com',
     };
     expect(() => loadConfig(secrets)).toThrow(/RAZORPAY_KEY_ID.*required in production/);
     expect(loadConfig({ ...secrets, ...razorpayEnv }).razorpay?.keyId).toBe('rzp_live_abc123');
