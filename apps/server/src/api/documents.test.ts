@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagList } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 import { documentPath } from './route-schema.ts';
-import { dataApiApp } from './testing/harness.ts';
+import { dataApiApp, keyFor } from './testing/harness.ts';
 
 type Op = {
   tags: string[];
@@ -19,6 +19,7 @@ type Op = {
     description?: string;
     enum?: unknown[];
     schema?: unknown;
+    'x-example'?: unknown;
   }[];
   responses: Record<
     string,
@@ -88,6 +89,25 @@ describe('API documents', () => {
       );
     },
   );
+
+  it('gives every path parameter the value of the example request, so live samples ask for existing data', async () => {
+    const { key } = await keyFor(db, 'P');
+    for (const [path, item] of Object.entries(swagger.paths)) {
+      for (const p of item.get.parameters.filter((p) => p.in === 'path')) {
+        expect(p['x-example'], `${path} ${p.name}`).toEqual(expect.any(String));
+      }
+      const withValues = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        String(item.get.parameters.find((p) => p.name === name)?.['x-example']),
+      );
+      const query = item.get.parameters
+        .filter((p) => p.in === 'query' && p['x-example'] !== undefined)
+        .flatMap((p) => [p['x-example']].flat().map((v) => `${p.name}=${encodeURIComponent(String(v))}`));
+      const res = await app.inject({
+        url: `/api/v1${withValues}?${[...query, `token=${key}`].join('&')}`,
+      });
+      expect(res.statusCode, `${path}`).toBe(200);
+    }
+  });
 
   it('documents enums and defaults of parameters', () => {
     const params = swagger.paths['/financials/{symbol}']!.get.parameters;

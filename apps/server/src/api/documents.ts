@@ -24,7 +24,7 @@ const tokenDescription =
 /** The real response of each endpoint's documented example request, from the loaded data. */
 export async function collectExamples(endpoints: Endpoint[], svc: DataApiServices) {
   const version = await svc.version.current();
-  const examples = new Map<string, unknown>();
+  const examples = new Map<string, { response: unknown; request: Example }>();
   for (const e of endpoints) {
     try {
       const example = await exampleOf(e, svc);
@@ -36,7 +36,10 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
         version,
       );
       const entry = await produce(e, svc, { params, query }, companies, version, JSON.stringify);
-      examples.set(documentPath(e.path), JSON.parse(entry.body.toString('utf8')));
+      examples.set(documentPath(e.path), {
+        response: JSON.parse(entry.body.toString('utf8')),
+        request: example,
+      });
     } catch {
       // No data for the example (e.g. an empty database): the document is served without it.
     }
@@ -44,7 +47,11 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
   return examples;
 }
 
-function withExamples(doc: Doc, examples: Map<string, unknown>, openapi: boolean): Doc {
+function withExamples(
+  doc: Doc,
+  examples: Map<string, { response: unknown; request: Example }>,
+  openapi: boolean,
+): Doc {
   const copy = structuredClone(doc);
   for (const item of Object.values(copy.paths ?? {})) {
     const op = item.get;
@@ -68,8 +75,17 @@ function withExamples(doc: Doc, examples: Map<string, unknown>, openapi: boolean
     if (!openapi)
       for (const p of op.parameters) if (p.type === 'array' && p.in === 'query') p.collectionFormat = 'multi';
   }
-  for (const [path, example] of examples) {
-    const ok = copy.paths?.[path]?.get?.responses?.['200'];
+  for (const [path, { response: example, request }] of examples) {
+    const op = copy.paths?.[path]?.get;
+    // The example request's values, so the docs' samples and live links ask for data that exists.
+    for (const p of op?.parameters ?? []) {
+      const value =
+        p.in === 'path' ? request.params?.[p.name] : p.in === 'query' ? request.query?.[p.name] : undefined;
+      if (value === undefined) continue;
+      if (openapi) p.example = value;
+      else p['x-example'] = value;
+    }
+    const ok = op?.responses?.['200'];
     if (!ok) continue;
     if (openapi) {
       const content = ok.content as Record<string, Record<string, unknown>> | undefined;

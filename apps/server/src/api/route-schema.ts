@@ -29,7 +29,7 @@ export function routeSchema(e: Endpoint) {
     operationId: e.operationId,
     tags: [e.tag],
     summary: e.summary,
-    description: e.description,
+    description: `${e.description} ${accessNote[e.access]}`,
     ...(e.params ? { params: e.params } : {}),
     querystring: query,
     produces: e.tabular ? ['application/json', 'text/csv'] : ['application/json'],
@@ -45,3 +45,10 @@ export function routeSchema(e: Endpoint) {
 export function documentPath(path: string): string {
   return path.replace(/:([A-Za-z_]+)/g, '{$1}');
 }
+
+/** Which plans may call an endpoint, stated in its documented description. */
+export const accessNote: Record<Endpoint['access'], string> = {
+  market: 'Plans: every plan, Basic included.',
+  symbol: 'Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).',
+  paid: 'Plans: paid plans only (Individual, Professional, Enterprise).',
+};
