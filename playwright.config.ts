@@ -9,7 +9,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 30_000,
+  // Whole user journeys on a 2-core CI machine: generous per-test time, no retries.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test';
 
+/** Loads a page and waits until React has attached its listeners. */
+const open = async (page: import('@playwright/test').Page, path: string) => {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+};
+
 const scrollTo = (page: import('@playwright/test').Page, y: number) =>
   page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
 
 test('the header hides when scrolling down past 100 px and shows again on scroll up', async ({ page }) => {
-  await page.goto('/');
+  await open(page, '/');
   const header = page.getByRole('banner');
   await scrollTo(page, 80);
   await expect(header).toBeInViewport();
@@ -19,7 +25,7 @@ test('the header hides when scrolling down past 100 px and shows again on scroll
 });
 
 test('a hidden header comes back when it receives keyboard focus', async ({ page }) => {
-  await page.goto('/terms-of-service');
+  await open(page, '/terms-of-service');
   await scrollTo(page, 200);
   await scrollTo(page, 900);
   await expect(page.getByRole('banner')).toHaveAttribute('data-hidden', 'true');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
@@ -6,6 +7,10 @@ import { RouteTitle } from './page-meta.ts';
 
 /** The frame of every page: skip link, header with the account slot, main content, footer. */
 export function Layout() {
+  // Marks the page interactive: child effects (scroll and focus listeners) run before this one.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
