@@ -58,10 +58,7 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
     req.apiUser = user;
     req.apiPlan = effectivePlan(user, clock());
     // Counted per key (its hash), so every process sharing Redis counts the same calls.
-    const outcome = await svc.limiter.consume(
-      hashKey(key).slice(0, 32),
-      user.rateLimitPerMinute ?? undefined,
-    );
+    const outcome = await svc.limiter.consume(hash.slice(0, 32), user.rateLimitPerMinute ?? undefined);
     setRateLimitHeaders(reply, outcome, clock().getTime());
     if (!outcome.allowed) throw rateLimitedError(outcome);
   };
