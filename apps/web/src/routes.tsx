@@ -1,22 +1,15 @@
-import { siteName } from '@bahi/contracts';
+import { siteName } from '@bahi/contracts/site';
 import type { RouteObject } from 'react-router';
 import { Layout } from './app/layout.tsx';
 import { type PageMeta, pageTitle } from './app/page-meta.ts';
 import { AboutPage } from './features/about/about-page.tsx';
-import { CompanyProfilePage } from './features/account/company-profile-page.tsx';
 import { BasicLoginPage } from './features/auth/basic-login-page.tsx';
-import { LoginPage } from './features/auth/login-page.tsx';
 import { SessionExpiredPage } from './features/auth/session-expired-page.tsx';
 import { StratPage } from './features/auth/strat-page.tsx';
-import { ConfirmationPage } from './features/billing/confirmation-page.tsx';
-import { SubscriptionPage } from './features/billing/subscription-page.tsx';
 import { lazyDocsPage } from './features/docs/docs-route.ts';
 import { NotFoundPage } from './features/errors/not-found-page.tsx';
 import { RouterErrorPage } from './features/errors/router-error-page.tsx';
 import { FaqPage } from './features/faq/faq-page.tsx';
-import { ContactPage } from './features/forms/contact-page.tsx';
-import { FeedbackPage } from './features/forms/feedback-page.tsx';
-import { ApiSupportPage } from './features/forms/support-page.tsx';
 import { PrivacyPage } from './features/legal/privacy-page.tsx';
 import { TermsPage } from './features/legal/terms-page.tsx';
 import { HomePage } from './features/marketing/home-page.tsx';
@@ -118,23 +111,45 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'company-profile',
-        element: <CompanyProfilePage />,
+        lazy: () =>
+          import('./features/account/company-profile-page.tsx').then((m) => ({
+            Component: m.CompanyProfilePage,
+          })),
         handle: meta({ title: pageTitle('Profile') }),
       },
-      { path: 'feedback', element: <FeedbackPage />, handle: meta({ title: pageTitle('Feedback') }) },
-      { path: 'contact-us', element: <ContactPage />, handle: meta({ title: pageTitle('Contact Sales') }) },
-      { path: 'api-support', element: <ApiSupportPage />, handle: meta({ title: pageTitle('API Support') }) },
+      {
+        path: 'feedback',
+        lazy: () => import('./features/forms/feedback-page.tsx').then((m) => ({ Component: m.FeedbackPage })),
+        handle: meta({ title: pageTitle('Feedback') }),
+      },
+      {
+        path: 'contact-us',
+        lazy: () => import('./features/forms/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+        handle: meta({ title: pageTitle('Contact Sales') }),
+      },
+      {
+        path: 'api-support',
+        lazy: () =>
+          import('./features/forms/support-page.tsx').then((m) => ({ Component: m.ApiSupportPage })),
+        handle: meta({ title: pageTitle('API Support') }),
+      },
       {
         path: 'subscription/:type',
-        element: <SubscriptionPage />,
+        lazy: () =>
+          import('./features/billing/subscription-page.tsx').then((m) => ({ Component: m.SubscriptionPage })),
         handle: meta({ title: pageTitle('Subscription') }),
       },
       {
         path: 'confirmation',
-        element: <ConfirmationPage />,
+        lazy: () =>
+          import('./features/billing/confirmation-page.tsx').then((m) => ({ Component: m.ConfirmationPage })),
         handle: meta({ title: pageTitle('Confirmation') }),
       },
-      { path: 'login', element: <LoginPage />, handle: meta({ title: pageTitle('Sign In'), noindex: true }) },
+      {
+        path: 'login',
+        lazy: () => import('./features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+        handle: meta({ title: pageTitle('Sign In'), noindex: true }),
+      },
       { path: 'page-not-found', element: <NotFoundPage />, handle: meta(utility('Page Not Found')) },
       {
         path: '*',
