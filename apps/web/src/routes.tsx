@@ -1,22 +1,10 @@
 import { siteName } from '@bahi/contracts/site';
 import type { RouteObject } from 'react-router';
 import { Layout } from './app/layout.tsx';
+import { lazyPage } from './app/lazy-page.ts';
 import { type PageMeta, pageTitle } from './app/page-meta.ts';
-import { AboutPage } from './features/about/about-page.tsx';
-import { BasicLoginPage } from './features/auth/basic-login-page.tsx';
-import { SessionExpiredPage } from './features/auth/session-expired-page.tsx';
-import { StratPage } from './features/auth/strat-page.tsx';
 import { lazyDocsPage } from './features/docs/docs-route.ts';
-import { NotFoundPage } from './features/errors/not-found-page.tsx';
 import { RouterErrorPage } from './features/errors/router-error-page.tsx';
-import { FaqPage } from './features/faq/faq-page.tsx';
-import { PrivacyPage } from './features/legal/privacy-page.tsx';
-import { TermsPage } from './features/legal/terms-page.tsx';
-import { HomePage } from './features/marketing/home-page.tsx';
-import { PaymentFailedPage } from './features/payments/payment-failed-page.tsx';
-import { PaymentSuccessPage } from './features/payments/payment-success-page.tsx';
-import { PricingPage } from './features/pricing/pricing-page.tsx';
-import { ThanksPage } from './features/support/thanks-page.tsx';
 
 export const homeTitle = `${siteName} | Financial Data API for NSE and BSE Listed Companies: Financial Statements, 500+ Ratios, Stock Quotes and Shareholding Data`;
 
@@ -24,9 +12,11 @@ const meta = (m: PageMeta) => ({ meta: m });
 const utility = (name: string): PageMeta => ({ title: pageTitle(name), prerender: true, noindex: true });
 
 /**
- * The one route table of the site (SPEC §2). Prerendered routes are bundled eagerly so they
- * hydrate at once; client-only routes may use `lazy` (entry-client resolves it before rendering). `handle.meta` gives each route its title; routes
- * with `prerender` are written to static HTML with their head tags at build time.
+ * The one route table of the site (SPEC §2). Every page is a `lazy` chunk of its own, so a page
+ * downloads only its own code beside the layout's; entry-client resolves the first page's chunk
+ * before hydrating, and the prerender step renders it and preloads its chunks. `handle.meta` gives
+ * each route its title; routes with `prerender` are written to static HTML with their head tags
+ * at build time.
  */
 export const routes: RouteObject[] = [
   {
@@ -35,7 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: <HomePage />,
+        lazy: lazyPage('features/marketing/home-page.tsx', 'HomePage'),
         handle: meta({
           title: homeTitle,
           description:
@@ -45,7 +35,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'financial-data-api-pricing',
-        element: <PricingPage />,
+        lazy: lazyPage('features/pricing/pricing-page.tsx', 'PricingPage'),
         handle: meta({
           title: pageTitle('Financial Data API Pricing'),
           description:
@@ -55,7 +45,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'api-faq',
-        element: <FaqPage />,
+        lazy: lazyPage('features/faq/faq-page.tsx', 'FaqPage'),
         handle: meta({
           title: pageTitle('Financial Data API FAQ'),
           description:
@@ -65,7 +55,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'about-us',
-        element: <AboutPage />,
+        lazy: lazyPage('features/about/about-page.tsx', 'AboutPage'),
         handle: meta({
           title: pageTitle('About Us'),
           description:
@@ -75,7 +65,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'terms-of-service',
-        element: <TermsPage />,
+        lazy: lazyPage('features/legal/terms-page.tsx', 'TermsPage'),
         handle: meta({
           title: pageTitle('Terms of Service'),
           description:
@@ -85,7 +75,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'privacy-policy',
-        element: <PrivacyPage />,
+        lazy: lazyPage('features/legal/privacy-page.tsx', 'PrivacyPage'),
         handle: meta({
           title: pageTitle('Privacy Policy'),
           description:
@@ -93,17 +83,36 @@ export const routes: RouteObject[] = [
           prerender: true,
         }),
       },
-      { path: 'thanks', element: <ThanksPage />, handle: meta(utility('Thank You')) },
-      { path: 'session-expired', element: <SessionExpiredPage />, handle: meta(utility('Session Expired')) },
-      { path: 'basic-login', element: <BasicLoginPage />, handle: meta(utility('Get Your Free API Key')) },
-      { path: 'strat', element: <StratPage />, handle: meta(utility('Login to Subscribe')) },
+      {
+        path: 'thanks',
+        lazy: lazyPage('features/support/thanks-page.tsx', 'ThanksPage'),
+        handle: meta(utility('Thank You')),
+      },
+      {
+        path: 'session-expired',
+        lazy: lazyPage('features/auth/session-expired-page.tsx', 'SessionExpiredPage'),
+        handle: meta(utility('Session Expired')),
+      },
+      {
+        path: 'basic-login',
+        lazy: lazyPage('features/auth/basic-login-page.tsx', 'BasicLoginPage'),
+        handle: meta(utility('Get Your Free API Key')),
+      },
+      {
+        path: 'strat',
+        lazy: lazyPage('features/auth/strat-page.tsx', 'StratPage'),
+        handle: meta(utility('Login to Subscribe')),
+      },
       {
         path: 'payment-success',
-        element: <PaymentSuccessPage />,
+        lazy: lazyPage('features/payments/payment-success-page.tsx', 'PaymentSuccessPage'),
         handle: meta(utility('Payment Successful')),
       },
-      { path: 'payment-failed', element: <PaymentFailedPage />, handle: meta(utility('Payment Failed')) },
-      // Pages other features build; placeholders keep navigation working until then.
+      {
+        path: 'payment-failed',
+        lazy: lazyPage('features/payments/payment-failed-page.tsx', 'PaymentFailedPage'),
+        handle: meta(utility('Payment Failed')),
+      },
       {
         path: 'financial-data-api-documentation',
         lazy: lazyDocsPage,
@@ -111,49 +120,47 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'company-profile',
-        lazy: () =>
-          import('./features/account/company-profile-page.tsx').then((m) => ({
-            Component: m.CompanyProfilePage,
-          })),
+        lazy: lazyPage('features/account/company-profile-page.tsx', 'CompanyProfilePage'),
         handle: meta({ title: pageTitle('Profile') }),
       },
       {
         path: 'feedback',
-        lazy: () => import('./features/forms/feedback-page.tsx').then((m) => ({ Component: m.FeedbackPage })),
+        lazy: lazyPage('features/forms/feedback-page.tsx', 'FeedbackPage'),
         handle: meta({ title: pageTitle('Feedback') }),
       },
       {
         path: 'contact-us',
-        lazy: () => import('./features/forms/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+        lazy: lazyPage('features/forms/contact-page.tsx', 'ContactPage'),
         handle: meta({ title: pageTitle('Contact Sales') }),
       },
       {
         path: 'api-support',
-        lazy: () =>
-          import('./features/forms/support-page.tsx').then((m) => ({ Component: m.ApiSupportPage })),
+        lazy: lazyPage('features/forms/support-page.tsx', 'ApiSupportPage'),
         handle: meta({ title: pageTitle('API Support') }),
       },
       {
         path: 'subscription/:type',
-        lazy: () =>
-          import('./features/billing/subscription-page.tsx').then((m) => ({ Component: m.SubscriptionPage })),
+        lazy: lazyPage('features/billing/subscription-page.tsx', 'SubscriptionPage'),
         handle: meta({ title: pageTitle('Subscription') }),
       },
       {
         path: 'confirmation',
-        lazy: () =>
-          import('./features/billing/confirmation-page.tsx').then((m) => ({ Component: m.ConfirmationPage })),
+        lazy: lazyPage('features/billing/confirmation-page.tsx', 'ConfirmationPage'),
         handle: meta({ title: pageTitle('Confirmation') }),
       },
       {
         path: 'login',
-        lazy: () => import('./features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+        lazy: lazyPage('features/auth/login-page.tsx', 'LoginPage'),
         handle: meta({ title: pageTitle('Sign In'), noindex: true }),
       },
-      { path: 'page-not-found', element: <NotFoundPage />, handle: meta(utility('Page Not Found')) },
+      {
+        path: 'page-not-found',
+        lazy: lazyPage('features/errors/not-found-page.tsx', 'NotFoundPage'),
+        handle: meta(utility('Page Not Found')),
+      },
       {
         path: '*',
-        element: <NotFoundPage />,
+        lazy: lazyPage('features/errors/not-found-page.tsx', 'NotFoundPage'),
         handle: meta({ title: pageTitle('Page Not Found'), noindex: true }),
       },
     ],
