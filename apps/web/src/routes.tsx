@@ -3,8 +3,21 @@ import type { RouteObject } from 'react-router';
 import { Layout } from './app/layout.tsx';
 import { lazyPage } from './app/lazy-page.ts';
 import { type PageMeta, pageTitle } from './app/page-meta.ts';
+import { AboutPage } from './features/about/about-page.tsx';
+import { BasicLoginPage } from './features/auth/basic-login-page.tsx';
+import { SessionExpiredPage } from './features/auth/session-expired-page.tsx';
+import { StratPage } from './features/auth/strat-page.tsx';
 import { lazyDocsPage } from './features/docs/docs-route.ts';
+import { NotFoundPage } from './features/errors/not-found-page.tsx';
 import { RouterErrorPage } from './features/errors/router-error-page.tsx';
+import { FaqPage } from './features/faq/faq-page.tsx';
+import { PrivacyPage } from './features/legal/privacy-page.tsx';
+import { TermsPage } from './features/legal/terms-page.tsx';
+import { HomePage } from './features/marketing/home-page.tsx';
+import { PaymentFailedPage } from './features/payments/payment-failed-page.tsx';
+import { PaymentSuccessPage } from './features/payments/payment-success-page.tsx';
+import { PricingPage } from './features/pricing/pricing-page.tsx';
+import { ThanksPage } from './features/support/thanks-page.tsx';
 
 export const homeTitle = `${siteName} | Financial Data API for NSE and BSE Listed Companies: Financial Statements, 500+ Ratios, Stock Quotes and Shareholding Data`;
 
@@ -12,11 +25,11 @@ const meta = (m: PageMeta) => ({ meta: m });
 const utility = (name: string): PageMeta => ({ title: pageTitle(name), prerender: true, noindex: true });
 
 /**
- * The one route table of the site (SPEC §2). Every page is a `lazy` chunk of its own, so a page
- * downloads only its own code beside the layout's; entry-client resolves the first page's chunk
- * before hydrating, and the prerender step renders it and preloads its chunks. `handle.meta` gives
- * each route its title; routes with `prerender` are written to static HTML with their head tags
- * at build time.
+ * The one route table of the site (SPEC §2). Prerendered pages are bundled with the layout so
+ * they hydrate as soon as the entry runs; every other page is a `lazy` chunk of its own
+ * (entry-client resolves the first page's chunk before rendering). `handle.meta` gives each
+ * route its title; routes with `prerender` are written to static HTML with their head tags at
+ * build time.
  */
 export const routes: RouteObject[] = [
   {
@@ -25,7 +38,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: lazyPage('features/marketing/home-page.tsx', 'HomePage'),
+        element: <HomePage />,
         handle: meta({
           title: homeTitle,
           description:
@@ -35,7 +48,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'financial-data-api-pricing',
-        lazy: lazyPage('features/pricing/pricing-page.tsx', 'PricingPage'),
+        element: <PricingPage />,
         handle: meta({
           title: pageTitle('Financial Data API Pricing'),
           description:
@@ -45,7 +58,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'api-faq',
-        lazy: lazyPage('features/faq/faq-page.tsx', 'FaqPage'),
+        element: <FaqPage />,
         handle: meta({
           title: pageTitle('Financial Data API FAQ'),
           description:
@@ -55,7 +68,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'about-us',
-        lazy: lazyPage('features/about/about-page.tsx', 'AboutPage'),
+        element: <AboutPage />,
         handle: meta({
           title: pageTitle('About Us'),
           description:
@@ -65,7 +78,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'terms-of-service',
-        lazy: lazyPage('features/legal/terms-page.tsx', 'TermsPage'),
+        element: <TermsPage />,
         handle: meta({
           title: pageTitle('Terms of Service'),
           description:
@@ -75,7 +88,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'privacy-policy',
-        lazy: lazyPage('features/legal/privacy-page.tsx', 'PrivacyPage'),
+        element: <PrivacyPage />,
         handle: meta({
           title: pageTitle('Privacy Policy'),
           description:
@@ -85,32 +98,32 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'thanks',
-        lazy: lazyPage('features/support/thanks-page.tsx', 'ThanksPage'),
+        element: <ThanksPage />,
         handle: meta(utility('Thank You')),
       },
       {
         path: 'session-expired',
-        lazy: lazyPage('features/auth/session-expired-page.tsx', 'SessionExpiredPage'),
+        element: <SessionExpiredPage />,
         handle: meta(utility('Session Expired')),
       },
       {
         path: 'basic-login',
-        lazy: lazyPage('features/auth/basic-login-page.tsx', 'BasicLoginPage'),
+        element: <BasicLoginPage />,
         handle: meta(utility('Get Your Free API Key')),
       },
       {
         path: 'strat',
-        lazy: lazyPage('features/auth/strat-page.tsx', 'StratPage'),
+        element: <StratPage />,
         handle: meta(utility('Login to Subscribe')),
       },
       {
         path: 'payment-success',
-        lazy: lazyPage('features/payments/payment-success-page.tsx', 'PaymentSuccessPage'),
+        element: <PaymentSuccessPage />,
         handle: meta(utility('Payment Successful')),
       },
       {
         path: 'payment-failed',
-        lazy: lazyPage('features/payments/payment-failed-page.tsx', 'PaymentFailedPage'),
+        element: <PaymentFailedPage />,
         handle: meta(utility('Payment Failed')),
       },
       {
@@ -155,12 +168,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'page-not-found',
-        lazy: lazyPage('features/errors/not-found-page.tsx', 'NotFoundPage'),
+        element: <NotFoundPage />,
         handle: meta(utility('Page Not Found')),
       },
       {
         path: '*',
-        lazy: lazyPage('features/errors/not-found-page.tsx', 'NotFoundPage'),
+        element: <NotFoundPage />,
         handle: meta({ title: pageTitle('Page Not Found'), noindex: true }),
       },
     ],

@@ -5,12 +5,14 @@ type PageModule = Record<string, unknown>;
 type PageLazy = LazyRouteFunction<RouteObject>;
 
 /**
- * The page modules of the features (`src/features/<feature>/<name>-page.tsx`), each a chunk of
- * its own. The router's error page is left out: the layout needs it at once.
+ * The page modules loaded as chunks of their own: pages not needed on first paint (forms,
+ * billing, profile, sign-in). Prerendered pages are imported by the route table directly.
  */
 const pageModules = import.meta.glob<PageModule>([
-  '../features/*/*-page.tsx',
-  '!../features/errors/router-error-page.tsx',
+  '../features/account/*-page.tsx',
+  '../features/billing/*-page.tsx',
+  '../features/forms/*-page.tsx',
+  '../features/auth/login-page.tsx',
 ]);
 const sources = new WeakMap<PageLazy, string>();
 
