@@ -4,7 +4,33 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest tells the prerender step which chunks each page needs (it deletes the file after).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // Everything the entry needs at once (React, the router, the layout) goes in one chunk
+    // instead of a dozen small shared ones; each page stays a chunk of its own. The entry (the
+    // HTML, its module preload polyfill and entry-client) stays out of it, and the chunk takes no
+    // dependencies beyond the group: entry-client awaits the first page's chunk at the top level,
+    // and that chunk imports the shell, so a shell holding or importing the entry would wait on
+    // itself and the page would never render.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              tags: ['$initial'],
+              test: (id: string) => !/\/src\/entry-client\.tsx$|\.html$|modulepreload-polyfill/.test(id),
+            },
+          ],
+          includeDependenciesRecursively: false,
+        },
+      },
+    },
+  },
   // The form rules in @bahi/contracts use zod 4, installed beside contracts only: bundle it into the SSR build.
   ssr: { noExternal: ['zod'] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/swagger': 'http://127.0.0.1:3000' } },

@@ -4,15 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // Writes dist/<route>/index.html for every static route, from the SSR build in dist-ssr, with
-// the route's head tags and the stylesheet inlined (no render-blocking request), plus
+// the route's head tags, the stylesheet inlined (no render-blocking request) and
+// `modulepreload` links for the page's own chunks (fetched beside the entry, not after it), plus
 // robots.txt (and sitemap.xml when PUBLIC_URL is set); then precompresses every text file
 // (.br and .gz siblings) for the server to send as they are.
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const ssrEntry = join(webRoot, 'dist-ssr', 'entry-server.js');
-const { render, head, prerenderPaths } = (await import(ssrEntry)) as {
+const { render, head, pageSources, prerenderPaths } = (await import(ssrEntry)) as {
   render: (path: string) => Promise<string>;
   head: (path: string, publicUrl?: string) => string;
+  pageSources: (path: string) => string[];
   prerenderPaths: string[];
 };
 const publicUrl = process.env.PUBLIC_URL || undefined;
@@ -26,9 +28,11 @@ const pageShell = stylesheet
       () => `<style>${readFileSync(join(dist, stylesheet[1] ?? ''), 'utf8')}</style>`,
     )
   : shell;
+const manifestFile = join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 for (const path of prerenderPaths) {
   const html = pageShell
-    .replace('<!--head-->', () => head(path, publicUrl))
+    .replace('<!--head-->', () => head(path, publicUrl) + pageAssets(pageSources(path)))
     .replace('<!--app-->', await render(path));
   const file = path === '/' ? join(dist, 'index.html') : join(dist, path, 'index.html');
   mkdirSync(dirname(file), { recursive: true });
@@ -57,6 +61,38 @@ if (publicUrl) {
 }
 writeFileSync(join(dist, 'robots.txt'), `${robots.join('\n')}\n`);
 rmSync(join(webRoot, 'dist-ssr'), { recursive: true, force: true });
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * Head tags for a prerendered page's lazy chunks: a `modulepreload` link for each chunk the page
+ * module needs that the shell does not already load, and its stylesheets inlined.
+ */
+function pageAssets(sources: string[]): string {
+  const chunks = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the client build's manifest`);
+    if (chunks.has(chunk.file)) return;
+    chunks.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const source of sources) visit(source);
+  const links = [...chunks]
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`);
+  const styles = [...css]
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `\n    <style>${readFileSync(join(dist, file), 'utf8')}</style>`);
+  return links.join('') + styles.join('');
+}
 
 const compressible = new Set(['.html', '.js', '.css', '.svg', '.txt', '.xml', '.json']);
 function precompress(dir: string): number {

@@ -4,7 +4,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes.tsx';
 
-// Load the lazy route modules of the first page before the router starts, so it renders at once.
+// Load the lazy route modules of the first page before the router starts, so it renders (or
+// hydrates its prerendered markup) at once. A top-level await, so the page's load event comes
+// after hydration; vite.config.ts keeps this module out of the shell chunk the pages import.
 await Promise.all(
   (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
     if (typeof route.lazy !== 'function') return;

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { headTags } from './app/head-tags.ts';
+import { lazyPageSource } from './app/lazy-page.ts';
 import { metaOf } from './app/page-meta.ts';
 import { prerenderPaths, routes } from './routes.tsx';
 
@@ -25,4 +26,9 @@ export function head(path: string, publicUrl?: string): string {
   const meta = metaOf((matchRoutes(routes, path) ?? []).map((m) => ({ handle: m.route.handle })));
   if (!meta) throw new Error(`route ${path} has no meta in the route table`);
   return headTags(meta, path, publicUrl);
+}
+
+/** The source files of the lazy page modules a path renders (keys of Vite's client manifest). */
+export function pageSources(path: string): string[] {
+  return (matchRoutes(routes, path) ?? []).flatMap((m) => lazyPageSource(m.route) ?? []);
 }

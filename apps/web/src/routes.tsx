@@ -1,22 +1,16 @@
-import { siteName } from '@bahi/contracts';
+import { siteName } from '@bahi/contracts/site';
 import type { RouteObject } from 'react-router';
 import { Layout } from './app/layout.tsx';
+import { lazyPage } from './app/lazy-page.ts';
 import { type PageMeta, pageTitle } from './app/page-meta.ts';
 import { AboutPage } from './features/about/about-page.tsx';
-import { CompanyProfilePage } from './features/account/company-profile-page.tsx';
 import { BasicLoginPage } from './features/auth/basic-login-page.tsx';
-import { LoginPage } from './features/auth/login-page.tsx';
 import { SessionExpiredPage } from './features/auth/session-expired-page.tsx';
 import { StratPage } from './features/auth/strat-page.tsx';
-import { ConfirmationPage } from './features/billing/confirmation-page.tsx';
-import { SubscriptionPage } from './features/billing/subscription-page.tsx';
 import { lazyDocsPage } from './features/docs/docs-route.ts';
 import { NotFoundPage } from './features/errors/not-found-page.tsx';
 import { RouterErrorPage } from './features/errors/router-error-page.tsx';
 import { FaqPage } from './features/faq/faq-page.tsx';
-import { ContactPage } from './features/forms/contact-page.tsx';
-import { FeedbackPage } from './features/forms/feedback-page.tsx';
-import { ApiSupportPage } from './features/forms/support-page.tsx';
 import { PrivacyPage } from './features/legal/privacy-page.tsx';
 import { TermsPage } from './features/legal/terms-page.tsx';
 import { HomePage } from './features/marketing/home-page.tsx';
@@ -31,9 +25,11 @@ const meta = (m: PageMeta) => ({ meta: m });
 const utility = (name: string): PageMeta => ({ title: pageTitle(name), prerender: true, noindex: true });
 
 /**
- * The one route table of the site (SPEC §2). Prerendered routes are bundled eagerly so they
- * hydrate at once; client-only routes may use `lazy` (entry-client resolves it before rendering). `handle.meta` gives each route its title; routes
- * with `prerender` are written to static HTML with their head tags at build time.
+ * The one route table of the site (SPEC §2). Prerendered pages are bundled with the layout so
+ * they hydrate as soon as the entry runs; every other page is a `lazy` chunk of its own
+ * (entry-client resolves the first page's chunk before rendering). `handle.meta` gives each
+ * route its title; routes with `prerender` are written to static HTML with their head tags at
+ * build time.
  */
 export const routes: RouteObject[] = [
   {
@@ -100,17 +96,36 @@ export const routes: RouteObject[] = [
           prerender: true,
         }),
       },
-      { path: 'thanks', element: <ThanksPage />, handle: meta(utility('Thank You')) },
-      { path: 'session-expired', element: <SessionExpiredPage />, handle: meta(utility('Session Expired')) },
-      { path: 'basic-login', element: <BasicLoginPage />, handle: meta(utility('Get Your Free API Key')) },
-      { path: 'strat', element: <StratPage />, handle: meta(utility('Login to Subscribe')) },
+      {
+        path: 'thanks',
+        element: <ThanksPage />,
+        handle: meta(utility('Thank You')),
+      },
+      {
+        path: 'session-expired',
+        element: <SessionExpiredPage />,
+        handle: meta(utility('Session Expired')),
+      },
+      {
+        path: 'basic-login',
+        element: <BasicLoginPage />,
+        handle: meta(utility('Get Your Free API Key')),
+      },
+      {
+        path: 'strat',
+        element: <StratPage />,
+        handle: meta(utility('Login to Subscribe')),
+      },
       {
         path: 'payment-success',
         element: <PaymentSuccessPage />,
         handle: meta(utility('Payment Successful')),
       },
-      { path: 'payment-failed', element: <PaymentFailedPage />, handle: meta(utility('Payment Failed')) },
-      // Pages other features build; placeholders keep navigation working until then.
+      {
+        path: 'payment-failed',
+        element: <PaymentFailedPage />,
+        handle: meta(utility('Payment Failed')),
+      },
       {
         path: 'financial-data-api-documentation',
         lazy: lazyDocsPage,
@@ -118,24 +133,44 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'company-profile',
-        element: <CompanyProfilePage />,
+        lazy: lazyPage('features/account/company-profile-page.tsx', 'CompanyProfilePage'),
         handle: meta({ title: pageTitle('Profile') }),
       },
-      { path: 'feedback', element: <FeedbackPage />, handle: meta({ title: pageTitle('Feedback') }) },
-      { path: 'contact-us', element: <ContactPage />, handle: meta({ title: pageTitle('Contact Sales') }) },
-      { path: 'api-support', element: <ApiSupportPage />, handle: meta({ title: pageTitle('API Support') }) },
+      {
+        path: 'feedback',
+        lazy: lazyPage('features/forms/feedback-page.tsx', 'FeedbackPage'),
+        handle: meta({ title: pageTitle('Feedback') }),
+      },
+      {
+        path: 'contact-us',
+        lazy: lazyPage('features/forms/contact-page.tsx', 'ContactPage'),
+        handle: meta({ title: pageTitle('Contact Sales') }),
+      },
+      {
+        path: 'api-support',
+        lazy: lazyPage('features/forms/support-page.tsx', 'ApiSupportPage'),
+        handle: meta({ title: pageTitle('API Support') }),
+      },
       {
         path: 'subscription/:type',
-        element: <SubscriptionPage />,
+        lazy: lazyPage('features/billing/subscription-page.tsx', 'SubscriptionPage'),
         handle: meta({ title: pageTitle('Subscription') }),
       },
       {
         path: 'confirmation',
-        element: <ConfirmationPage />,
+        lazy: lazyPage('features/billing/confirmation-page.tsx', 'ConfirmationPage'),
         handle: meta({ title: pageTitle('Confirmation') }),
       },
-      { path: 'login', element: <LoginPage />, handle: meta({ title: pageTitle('Sign In'), noindex: true }) },
-      { path: 'page-not-found', element: <NotFoundPage />, handle: meta(utility('Page Not Found')) },
+      {
+        path: 'login',
+        lazy: lazyPage('features/auth/login-page.tsx', 'LoginPage'),
+        handle: meta({ title: pageTitle('Sign In'), noindex: true }),
+      },
+      {
+        path: 'page-not-found',
+        element: <NotFoundPage />,
+        handle: meta(utility('Page Not Found')),
+      },
       {
         path: '*',
         element: <NotFoundPage />,

@@ -1,4 +1,4 @@
-import { siteName } from '@bahi/contracts';
+import { siteName } from '@bahi/contracts/site';
 import type { PageMeta } from './page-meta.ts';
 
 function escapeHtml(s: string): string {

@@ -1,4 +1,4 @@
-import { siteName } from '@bahi/contracts';
+import { siteName } from '@bahi/contracts/site';
 import { useEffect } from 'react';
 import { type UIMatch, useMatches } from 'react-router';
 

@@ -1,4 +1,4 @@
-import { contactEmails, siteName, sitePaths } from '@bahi/contracts';
+import { contactEmails, siteName, sitePaths } from '@bahi/contracts/site';
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
 

@@ -1,4 +1,4 @@
-import { headerHideAfterPx, sitePaths } from '@bahi/contracts';
+import { headerHideAfterPx, sitePaths } from '@bahi/contracts/site';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useHideOnScroll } from '../lib/use-hide-on-scroll.ts';

@@ -1,4 +1,4 @@
-import { siteName } from '@bahi/contracts';
+import { siteName } from '@bahi/contracts/site';
 import { Link } from 'react-router';
 
 export function Logo() {

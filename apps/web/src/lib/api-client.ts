@@ -1,4 +1,4 @@
-import { sitePaths } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import { refreshSession } from '../features/session/auth-api.ts';
 import { readProfile, updateProfile, writeProfile } from '../features/session/session-store.ts';
 import { navigateTo } from './navigation.ts';

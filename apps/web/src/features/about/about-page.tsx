@@ -1,4 +1,5 @@
-import { contactEmails, marketingStats, sitePaths } from '@bahi/contracts';
+import { marketingStats } from '@bahi/contracts/plans';
+import { contactEmails, sitePaths } from '@bahi/contracts/site';
 import { Link } from 'react-router';
 
 export function AboutPage() {

@@ -1,4 +1,5 @@
-import { plans, rateLimitText, sitePaths } from '@bahi/contracts';
+import { plans, rateLimitText } from '@bahi/contracts/plans';
+import { sitePaths } from '@bahi/contracts/site';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { authedJson, SessionExpiredError } from '../../lib/api-client.ts';

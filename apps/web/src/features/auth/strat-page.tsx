@@ -1,4 +1,5 @@
-import { type PlanCode, planOrder, plans, sitePaths } from '@bahi/contracts';
+import { type PlanCode, planOrder, plans } from '@bahi/contracts/plans';
+import { sitePaths } from '@bahi/contracts/site';
 import { useSearchParams } from 'react-router';
 import { planAction } from '../pricing/plan-action.ts';
 import { LoginPrompt } from './components/login-prompt.tsx';

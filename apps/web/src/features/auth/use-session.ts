@@ -1,4 +1,4 @@
-import type { PlanCode } from '@bahi/contracts';
+import type { PlanCode } from '@bahi/contracts/plans';
 import { useSession as useStoredSession } from '../session/use-session.ts';
 
 /** What the rest of the site needs to know about the visitor (SPEC §3 session profile). */

@@ -1,4 +1,4 @@
-import { sitePaths } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import { useNavigate } from 'react-router';
 import type { SessionProfile } from '../session/session-store.ts';
 import { SignInCancelled, startSignIn } from '../session/sign-in.ts';

@@ -1,4 +1,4 @@
-import { sitePaths } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readProfile } from '../session/session-store.ts';

@@ -4,7 +4,7 @@ import {
   phoneCountries,
   phoneDigits,
   sanitizePhoneInput,
-} from '@bahi/contracts';
+} from '@bahi/contracts/phone';
 
 export interface PhoneValue {
   country: string;

@@ -1,4 +1,4 @@
-import { currency, formatRupees, type Plan, planCheckoutAmounts } from '@bahi/contracts';
+import { currency, formatRupees, type Plan, planCheckoutAmounts } from '@bahi/contracts/plans';
 
 /** Base amount, GST at 18% rounded to whole rupees, and total (SPEC §9), all from contracts. */
 export function PlanSummary({ plan }: { plan: Plan }) {

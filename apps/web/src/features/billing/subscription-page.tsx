@@ -1,4 +1,6 @@
-import { canBuyPlan, fullPhoneNumber, planBySlug, plans, sitePaths, validatePhone } from '@bahi/contracts';
+import { fullPhoneNumber, validatePhone } from '@bahi/contracts/phone';
+import { canBuyPlan, planBySlug, plans } from '@bahi/contracts/plans';
+import { sitePaths } from '@bahi/contracts/site';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { LoginPrompt } from '../auth/components/login-prompt.tsx';

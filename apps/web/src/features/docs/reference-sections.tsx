@@ -1,4 +1,4 @@
-import { errorCatalogue } from '@bahi/contracts';
+import { errorCatalogue } from '@bahi/contracts/errors';
 import { Link } from 'react-router';
 import { ScrollPre } from './scroll-pre.tsx';
 

@@ -1,4 +1,4 @@
-import { publicSampleKey } from '@bahi/contracts';
+import { publicSampleKey } from '@bahi/contracts/sample-key';
 import { goNative } from '@scalar/snippetz/plugins/go/native';
 import { javaOkhttp } from '@scalar/snippetz/plugins/java/okhttp';
 import { nodeFetch } from '@scalar/snippetz/plugins/node/fetch';

@@ -1,4 +1,4 @@
-import { sitePaths } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import { Link } from 'react-router';
 import { MessagePage } from '../../components/message-page.tsx';
 

@@ -1,4 +1,4 @@
-import { sitePaths } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import { Link } from 'react-router';
 import { FaqAccordion } from './components/faq-accordion.tsx';
 

@@ -8,7 +8,7 @@ import {
   honeypotField,
   normalizeWebsite,
   toContactPayload,
-} from '@bahi/contracts';
+} from '@bahi/contracts/forms';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';

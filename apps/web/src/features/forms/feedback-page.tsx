@@ -8,7 +8,7 @@ import {
   feedbackFormSchema,
   feedbackMessages,
   formLimits,
-} from '@bahi/contracts';
+} from '@bahi/contracts/forms';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';

@@ -9,7 +9,7 @@ import {
   supportFormDefaults,
   supportFormSchema,
   toSupportPayload,
-} from '@bahi/contracts';
+} from '@bahi/contracts/forms';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';

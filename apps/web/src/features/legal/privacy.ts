@@ -1,4 +1,4 @@
-import { contactEmails, legalTerms, siteName } from '@bahi/contracts';
+import { contactEmails, legalTerms, siteName } from '@bahi/contracts/site';
 import type { LegalSection } from './legal-document.tsx';
 
 export const privacyUpdated = '21 November 2026';

@@ -1,13 +1,5 @@
-import {
-  contactEmails,
-  formatRupees,
-  gstRate,
-  legalTerms,
-  plans,
-  rateLimitText,
-  sampleSymbols,
-  siteName,
-} from '@bahi/contracts';
+import { formatRupees, gstRate, plans, rateLimitText, sampleSymbols } from '@bahi/contracts/plans';
+import { contactEmails, legalTerms, siteName } from '@bahi/contracts/site';
 import type { LegalSection } from './legal-document.tsx';
 
 export const termsUpdated = '21 November 2026';

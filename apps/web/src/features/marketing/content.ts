@@ -1,4 +1,4 @@
-import { historyDepth } from '@bahi/contracts';
+import { historyDepth } from '@bahi/contracts/plans';
 
 /** The feature cards of the home page (SPEC §1 offering). */
 export const featureCards: { title: string; text: string; comingSoon?: boolean }[] = [

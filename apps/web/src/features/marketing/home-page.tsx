@@ -1,4 +1,5 @@
-import { dataFreshness, marketingStats, sitePaths } from '@bahi/contracts';
+import { marketingStats } from '@bahi/contracts/plans';
+import { dataFreshness, sitePaths } from '@bahi/contracts/site';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PricingCards } from '../pricing/components/pricing-cards.tsx';

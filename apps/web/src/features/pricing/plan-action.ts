@@ -1,4 +1,5 @@
-import { type PlanCode, plans, sitePaths, subscriptionPath } from '@bahi/contracts';
+import { type PlanCode, plans } from '@bahi/contracts/plans';
+import { sitePaths, subscriptionPath } from '@bahi/contracts/site';
 import type { Session } from '../auth/use-session.ts';
 
 /** What a pricing card's button says and where it leads (SPEC §2 pricing buttons). */

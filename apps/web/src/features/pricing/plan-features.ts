@@ -1,4 +1,4 @@
-import { type Plan, type PlanCode, rateLimitText, sampleSymbols } from '@bahi/contracts';
+import { type Plan, type PlanCode, rateLimitText, sampleSymbols } from '@bahi/contracts/plans';
 
 /** What each card lists; numbers come from the contracts package. */
 export function planFeatures(plan: Plan): string[] {

@@ -1,4 +1,4 @@
-import type { PlanCode } from '@bahi/contracts';
+import type { PlanCode } from '@bahi/contracts/plans';
 import type { SessionProfile } from './session-store.ts';
 
 /** The auth host's calls (SPEC §7) and the shapes they answer with. */

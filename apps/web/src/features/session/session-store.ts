@@ -1,4 +1,4 @@
-import type { PlanCode } from '@bahi/contracts';
+import type { PlanCode } from '@bahi/contracts/plans';
 
 /** SPEC §3: the session profile, kept in one fixed localStorage entry and nowhere else. */
 export interface SessionProfile {

@@ -1,4 +1,4 @@
-import { sitePaths } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { authedJson, SessionExpiredError } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { sitePaths } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { initialsOf } from '../../session/initials.ts';

@@ -1,4 +1,4 @@
-import { type FaqSection, faqSections } from '@bahi/contracts';
+import { type FaqSection, faqSections } from '@bahi/contracts/faq';
 import { useId, useState } from 'react';
 
 /**

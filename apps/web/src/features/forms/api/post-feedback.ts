@@ -1,4 +1,4 @@
-import type { FeedbackFormValues } from '@bahi/contracts';
+import type { FeedbackFormValues } from '@bahi/contracts/forms';
 import { authedFetch } from '../../../lib/api-client.ts';
 import { type PostResult, readSubmission } from './post-form.ts';
 

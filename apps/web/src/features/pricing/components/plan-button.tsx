@@ -1,4 +1,4 @@
-import { buttonLoadingMs } from '@bahi/contracts';
+import { buttonLoadingMs } from '@bahi/contracts/site';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlanAction } from '../plan-action.ts';

@@ -1,4 +1,4 @@
-import { formatRupees, gstRate, planOrder, plans } from '@bahi/contracts';
+import { formatRupees, gstRate, planOrder, plans } from '@bahi/contracts/plans';
 import { useSession } from '../../auth/use-session.ts';
 import { planAction } from '../plan-action.ts';
 import { billingLabel, planFeatures } from '../plan-features.ts';
