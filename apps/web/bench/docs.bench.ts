@@ -87,7 +87,14 @@ async function waitFor(url: string, tries = 120): Promise<void> {
 async function main() {
   const server: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(apiPort), NODE_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      NODE_ENV: 'test',
+      DATA_DIR: ':memory:',
+      LOG_LEVEL: 'warn',
+      SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
+    },
     stdio: 'inherit',
     detached: true,
   });

@@ -53,7 +53,14 @@ function freePort(): Promise<number> {
 async function startServer(port: number): Promise<ChildProcess> {
   const server = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      LOG_LEVEL: 'warn',
+      SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
