@@ -9,8 +9,6 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
 
-const windowSeconds = 60;
-
 export interface RateLimitOutcome {
   limit: number;
   remaining: number;
@@ -30,6 +28,8 @@ export class RateLimiter {
   constructor(
     redisUrl: string | null,
     private readonly prefix = 'bahi:rl',
+    private readonly windowSeconds = 60,
+    onRedisError: (err: Error) => void = () => undefined,
   ) {
     this.redis = redisUrl
       ? new Redis(redisUrl, {
@@ -39,8 +39,8 @@ export class RateLimiter {
           connectTimeout: 2000,
         })
       : null;
-    // Errors surface as insurance-limiter fallbacks per call; the event only needs a listener.
-    this.redis?.on('error', () => undefined);
+    // Calls fall back to the insurance limiter while Redis is unreachable; the event is only reported.
+    this.redis?.on('error', onRedisError);
   }
 
   /**
@@ -56,12 +56,12 @@ export class RateLimiter {
     let limiter = this.limiters.get(points);
     if (!limiter) {
       const keyPrefix = `${this.prefix}:${points}`;
-      const memory = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix });
+      const memory = new RateLimiterMemory({ points, duration: this.windowSeconds, keyPrefix });
       limiter = this.redis
         ? new RateLimiterRedis({
             storeClient: this.redis,
             points,
-            duration: windowSeconds,
+            duration: this.windowSeconds,
             keyPrefix,
             insuranceLimiter: memory,
           })
@@ -100,7 +100,7 @@ function outcome(limit: number, res: RateLimiterRes, allowed: boolean): RateLimi
  * fields; X-RateLimit-Reset is the Unix time in seconds when the window resets.
  */
 export function setRateLimitHeaders(reply: FastifyReply, o: RateLimitOutcome, nowMs: number): void {
-  reply.header('ratelimit-policy', `"per-minute";q=${o.limit};w=${windowSeconds}`);
+  reply.header('ratelimit-policy', `"per-minute";q=${o.limit};w=60`);
   reply.header('ratelimit', `"per-minute";r=${o.remaining};t=${o.resetSeconds}`);
   reply.header('x-ratelimit-limit', String(o.limit));
   reply.header('x-ratelimit-remaining', String(o.remaining));
