@@ -108,9 +108,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     'apiKeySecret',
     await localSecret(db, 'api_key_encryption_key', config.apiKeyEncryptionKey, config.env),
   );
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   registerErrorHandler(app);

@@ -1,6 +1,5 @@
 import { type PlanCode, publicSampleKey } from '@bahi/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hashKey } from '../accounts/api-keys.ts';
 import { effectivePlan, type User } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -45,21 +44,21 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
         { headers: { 'www-authenticate': 'Bearer realm="bahi"' } },
       );
     }
-    const hash = hashKey(key);
-    const user =
-      config.env === 'production' && key === publicSampleKey
-        ? null
-        : await svc.keys.lookup(key, Date.now(), hash);
-    if (!user) {
+    const owner = config.env === 'production' && key === publicSampleKey ? null : await svc.keys.owner(key);
+    if (!owner) {
       throw new AppError('unauthorized', 'The API key is not valid or has been revoked.', {
         headers: { 'www-authenticate': 'Bearer realm="bahi", error="invalid_token"' },
       });
     }
-    req.apiUser = user;
-    req.apiPlan = effectivePlan(user, clock());
+    const now = clock();
+    req.apiUser = owner.user;
+    req.apiPlan = effectivePlan(owner.user, now);
     // Counted per key (its hash), so every process sharing Redis counts the same calls.
-    const outcome = await svc.limiter.consume(hash.slice(0, 32), user.rateLimitPerMinute ?? undefined);
-    setRateLimitHeaders(reply, outcome, clock().getTime());
+    const outcome = await svc.limiter.consume(
+      owner.hash.slice(0, 32),
+      owner.user.rateLimitPerMinute ?? undefined,
+    );
+    setRateLimitHeaders(reply, outcome, now.getTime());
     if (!outcome.allowed) throw rateLimitedError(outcome);
   };
 }

@@ -158,29 +158,60 @@ export async function produce(
   return entry;
 }
 
+/**
+ * The request's cache key: its URL without the API key, so every subscriber asking the same
+ * question shares one entry. The same URL always parses to the same parameters.
+ */
+export function requestKey(url: string): string {
+  for (let i = url.indexOf('token='); i > 0; i = url.indexOf('token=', i + 6)) {
+    const before = url.charCodeAt(i - 1);
+    if (before !== 63 /* ? */ && before !== 38 /* & */) continue;
+    const end = url.indexOf('&', i);
+    return end < 0 ? url.slice(0, i - 1) : url.slice(0, i) + url.slice(end + 1);
+  }
+  return url;
+}
+
+/** A produced response and the companies it names (for the per-request plan check). */
+export interface Answer {
+  companies: Company[];
+  entry: CachedResponse;
+}
+
+const cacheControl = 'private, max-age=900, must-revalidate';
+
 export function handlerFor(e: Endpoint, svc: DataApiServices) {
+  const csvDisposition = `attachment; filename="${e.operationId}.csv"`;
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const params = (req.params ?? {}) as Record<string, unknown>;
-    const query = (req.query ?? {}) as Record<string, unknown>;
     const version = await svc.version.current();
-    const companies = await resolveCompanies(
-      svc,
-      e.symbols?.(params as never, query as never) ?? [],
-      version,
-    );
-    authorize(e, req.apiPlan ?? 'B', companies);
-    const entry = await produce(e, svc, { params, query }, companies, version, (b) =>
-      String(reply.serialize(b)),
-    );
+    // Repeated requests skip symbol resolution and parameter canonicalisation altogether.
+    const key = `${version}|${e.operationId}|${requestKey(req.url)}`;
+    let answer = svc.answers.get(key);
+    if (!answer) {
+      const params = (req.params ?? {}) as Record<string, unknown>;
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      const companies = await resolveCompanies(
+        svc,
+        e.symbols?.(params as never, query as never) ?? [],
+        version,
+      );
+      authorize(e, req.apiPlan ?? 'B', companies);
+      const entry = await produce(e, svc, { params, query }, companies, version, (b) =>
+        String(reply.serialize(b)),
+      );
+      answer = { companies, entry };
+      svc.answers.set(key, answer);
+    } else {
+      authorize(e, req.apiPlan ?? 'B', answer.companies);
+    }
+    const entry = answer.entry;
     reply.header('etag', entry.etag);
-    reply.header('cache-control', 'private, max-age=900, must-revalidate');
+    reply.header('cache-control', cacheControl);
     reply.header('vary', 'Authorization');
     reply.header('x-data-as-of', entry.asOf);
     reply.header('x-data-source', entry.source);
     if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    if (entry.contentType.startsWith('text/csv')) {
-      reply.header('content-disposition', `attachment; filename="${e.operationId}.csv"`);
-    }
+    if (entry.csv) reply.header('content-disposition', csvDisposition);
     return reply.type(entry.contentType).send(entry.body);
   };
 }

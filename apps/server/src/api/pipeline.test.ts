@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../accounts/api-keys.ts';
 import { AppError } from '../errors.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { defineEndpoint, requestKey } from './endpoint.ts';
 import { invalidateUserKeys } from './index.ts';
 import { StringEnum } from './schemas.ts';
 import { dataApiApp, keyFor, testSecret } from './testing/harness.ts';
@@ -109,6 +109,7 @@ for (const target of testDatabases()) {
       expect(forbidden.json().code).toBe('forbidden');
       const pro = (await keyFor(db, 'P')).key;
       expect((await app.inject(`/api/v1/test-paid?token=${pro}`)).statusCode).toBe(200);
+      // The same question from a lapsed plan hits the cached answer and is still refused.
       const lapsed = (await keyFor(db, 'P', { expiresAt: new Date(Date.now() - 1000) })).key;
       expect((await app.inject(`/api/v1/test-paid?token=${lapsed}`)).statusCode).toBe(403);
       const halted = (await keyFor(db, 'I', { status: 'halted' })).key;
@@ -175,6 +176,19 @@ for (const target of testDatabases()) {
     });
   });
 }
+
+describe('requestKey', () => {
+  it('drops the API key from the URL, wherever it stands, and nothing else', () => {
+    expect(requestKey('/api/v1/quote?symbol=ITC&token=bahi_x&symbol=TCS')).toBe(
+      '/api/v1/quote?symbol=ITC&symbol=TCS',
+    );
+    expect(requestKey('/api/v1/quote?token=bahi_x&symbol=ITC')).toBe('/api/v1/quote?symbol=ITC');
+    expect(requestKey('/api/v1/quote?symbol=ITC&token=bahi_x')).toBe('/api/v1/quote?symbol=ITC');
+    expect(requestKey('/api/v1/stock-symbols?token=bahi_x')).toBe('/api/v1/stock-symbols');
+    expect(requestKey('/api/v1/x?mytoken=1&token=k&b=2')).toBe('/api/v1/x?mytoken=1&b=2');
+    expect(requestKey('/api/v1/quote?symbol=ITC')).toBe('/api/v1/quote?symbol=ITC');
+  });
+});
 
 describe('HTTPS policy', () => {
   const [target] = testDatabases();

@@ -4,6 +4,7 @@ export interface CachedResponse {
   body: Buffer;
   etag: string;
   contentType: string;
+  csv: boolean;
   asOf: string;
   source: string;
 }
@@ -12,15 +13,15 @@ export interface CachedResponse {
  * Serialized responses keyed by (route, params, data version). Bounded; the oldest entry goes
  * first. A new data version makes old keys unreachable, and they age out.
  */
-export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+export class ResponseCache<V = CachedResponse> {
+  private readonly entries = new Map<string, V>();
   constructor(private readonly maxEntries = 20_000) {}
 
-  get(key: string): CachedResponse | undefined {
+  get(key: string): V | undefined {
     return this.entries.get(key);
   }
 
-  set(key: string, value: CachedResponse): void {
+  set(key: string, value: V): void {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -45,7 +46,13 @@ export function makeEntry(
 ): CachedResponse {
   const buf = Buffer.from(body, 'utf8');
   const digest = createHash('sha1').update(buf).digest('base64url').slice(0, 22);
-  return { body: buf, etag: `"${version}-${digest}"`, contentType, ...meta };
+  return {
+    body: buf,
+    etag: `"${version}-${digest}"`,
+    contentType,
+    csv: contentType.startsWith('text/csv'),
+    ...meta,
+  };
 }
 
 /** If-None-Match matching per RFC 9110 (weak comparison, lists, and *). */

@@ -1,7 +1,7 @@
 import type { Db } from '@bahi/market-data/db';
 import type { Config } from '../config.ts';
 import { DataVersion } from './data-version.ts';
-import type { Company } from './endpoint.ts';
+import type { Answer, Company } from './endpoint.ts';
 import { KeyCache } from './key-cache.ts';
 import { resolveSymbol } from './market.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -33,6 +33,8 @@ export interface DataApiServices {
   keys: KeyCache;
   limiter: RateLimiter;
   cache: ResponseCache;
+  /** Answers by request URL (without the key): the fast path for repeated requests. */
+  answers: ResponseCache<Answer>;
   version: DataVersion;
   symbols: SymbolCache;
 }
@@ -47,6 +49,7 @@ export function createServices(
     keys: new KeyCache(db),
     limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
     cache: new ResponseCache(),
+    answers: new ResponseCache<Answer>(),
     version: new DataVersion(db),
     symbols: new SymbolCache(db),
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Headers every response carries; HTML pages also get a content security policy. */
+/** Headers every response carries; HTML pages also get the document policies and a CSP. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   opts: {
@@ -25,18 +25,23 @@ export function registerSecurityHeaders(
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  app.addHook('onSend', async (req, reply, payload) => {
+  // One callback-style hook (cheaper than an async one on the data API's hot path). Every
+  // response names its request and forbids MIME sniffing; the document-only headers (framing,
+  // referrer, opener, permissions, CSP) go on HTML, where a browser acts on them.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (req.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', csp);
+    if (req.protocol === 'https') reply.header('strict-transport-security', hsts);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     }
-    return payload;
+    done(null, payload);
   });
 }
+
+const hsts = 'max-age=31536000; includeSubDomains';
