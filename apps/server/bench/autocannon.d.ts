@@ -3,6 +3,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
   }
   interface Histogram {
     average: number;

@@ -3,8 +3,9 @@ import type { Queryable } from '@bahi/market-data/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TObject, TSchema } from 'typebox';
 import { AppError } from '../errors.ts';
+import { preferredCoding } from '../plugins/content-coding.ts';
 import { toCsv } from './csv.ts';
-import { type CachedResponse, etagMatches, makeEntry } from './response-cache.ts';
+import { type CachedResponse, etagMatches, makeEntry, representation } from './response-cache.ts';
 import type { DataApiServices } from './services.ts';
 
 /** Tags in the order of the documentation (SPEC §2), each with its description. */
@@ -205,14 +206,16 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
       authorize(e, req.apiPlan ?? 'B', answer.companies);
     }
     const entry = answer.entry;
-    reply.header('etag', entry.etag);
+    const sent = await representation(entry, preferredCoding(req.headers['accept-encoding']));
+    reply.header('etag', sent.etag);
     reply.header('cache-control', cacheControl);
-    reply.header('vary', 'Authorization');
+    reply.header('vary', 'Accept-Encoding, Authorization');
     reply.header('x-data-as-of', entry.asOf);
     reply.header('x-data-source', entry.source);
-    if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).send();
     if (entry.csv) reply.header('content-disposition', csvDisposition);
-    return reply.type(entry.contentType).send(entry.body);
+    if (sent.coding) reply.header('content-encoding', sent.coding);
+    return reply.type(entry.contentType).send(sent.body);
   };
 }
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -46,6 +47,22 @@ const paid = defineEndpoint({
   load: async () => ({ data: [], asOf: '2024-11-01', source: 'test-fixture' }),
 } as never);
 
+const long = defineEndpoint({
+  ...rates,
+  path: '/test-long',
+  operationId: 'testLong',
+  params: undefined,
+  load: async () => ({
+    data: Array.from({ length: 120 }, (_, i) => ({
+      month: `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
+      price: 1000 + i * 7.25,
+      note: 'monthly average',
+    })),
+    asOf: '2009-12-01',
+    source: 'test-fixture',
+  }),
+} as never);
+
 for (const target of testDatabases()) {
   describe(`data API pipeline on ${target.name}`, () => {
     let app: FastifyInstance;
@@ -53,7 +70,7 @@ for (const target of testDatabases()) {
     let basic: string;
     beforeAll(async () => {
       db = await target.open();
-      app = await dataApiApp(db, { endpoints: [rates, paid] });
+      app = await dataApiApp(db, { endpoints: [rates, paid, long] });
       basic = (await keyFor(db, 'B')).key;
     });
     afterAll(async () => {
@@ -133,6 +150,36 @@ for (const target of testDatabases()) {
       });
       expect(other.statusCode).toBe(200);
       expect(other.headers.etag).not.toBe(first.headers.etag);
+    });
+
+    it('compresses larger answers for clients that accept it, each coding with its own ETag', async () => {
+      const url = `/api/v1/test-long?token=${basic}`;
+      const plain = await app.inject(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      for (const [header, coding, decode] of [
+        ['gzip, deflate', 'gzip', gunzipSync],
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await app.inject({ url, headers: { 'accept-encoding': header } });
+        expect(res.headers['content-encoding']).toBe(coding);
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+        expect(res.headers.etag).not.toBe(plain.headers.etag);
+        const again = await app.inject({
+          url,
+          headers: { 'accept-encoding': header, 'if-none-match': res.headers.etag as string },
+        });
+        expect(again.statusCode).toBe(304);
+      }
+      // Small answers are not worth compressing.
+      const small = await app.inject({
+        url: `/api/v1/test-rates/GOLD?token=${basic}`,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json().data).toHaveLength(2);
     });
 
     it('answers CSV with a header line, quoting and formula escaping', async () => {

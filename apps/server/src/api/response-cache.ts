@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type Coding, compress } from '../plugins/content-coding.ts';
 
 export interface CachedResponse {
   body: Buffer;
@@ -7,6 +8,8 @@ export interface CachedResponse {
   csv: boolean;
   asOf: string;
   source: string;
+  /** Compressed copies, made on the first request that accepts each coding. */
+  encoded: Partial<Record<Coding, Promise<Buffer>>>;
 }
 
 /**
@@ -52,6 +55,7 @@ export function makeEntry(
     contentType,
     csv: contentType.startsWith('text/csv'),
     ...meta,
+    encoded: {},
   };
 }
 
@@ -60,4 +64,21 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/** Bodies smaller than this go out as they are: compression would save less than it costs. */
+export const compressAbove = 1024;
+
+/**
+ * The representation to send: the body compressed with the client's preferred coding when it is
+ * worth it, else the body itself. Each coding has its own strong ETag (RFC 9110 §8.8.3).
+ */
+export async function representation(
+  entry: CachedResponse,
+  coding: Coding | null,
+): Promise<{ body: Buffer; etag: string; coding: Coding | null }> {
+  if (!coding || entry.body.length < compressAbove)
+    return { body: entry.body, etag: entry.etag, coding: null };
+  entry.encoded[coding] ??= compress(entry.body, coding);
+  return { body: await entry.encoded[coding], etag: `${entry.etag.slice(0, -1)}-${coding}"`, coding };
 }

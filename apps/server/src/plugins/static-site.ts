@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { acceptedEncodings } from './content-coding.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,17 +37,6 @@ const encodings = [
   { name: 'br', ext: '.br' },
   { name: 'gzip', ext: '.gz' },
 ] as const;
-
-/** Content codings the client accepts (q > 0), from an Accept-Encoding header. */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  return accepted;
-}
 
 /** Which of a file's precompressed siblings the client accepts, if any. */
 function pickEncoding(header: string | undefined, file: string, exists: (p: string) => boolean) {
