@@ -4,7 +4,8 @@ import { effectivePlan, type User } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { isSecureEnough } from '../plugins/https-policy.ts';
-import { rateLimitedError, setRateLimitHeaders } from './rate-limit.ts';
+import type { KeyOwner } from './key-cache.ts';
+import { type RateLimitOutcome, rateLimitedError, setRateLimitHeaders } from './rate-limit.ts';
 import type { DataApiServices } from './services.ts';
 
 declare module 'fastify' {
@@ -26,39 +27,75 @@ export function extractKey(req: FastifyRequest): string | null {
 
 /**
  * The data API's onRequest pipeline: HTTPS → API key → rate limit. Validation and the plan
- * check run afterwards, per route.
+ * check run afterwards, per route. Callback-style: with the key cached and counters in memory it
+ * finishes without waiting on a promise; a key lookup or Redis makes it asynchronous.
  */
 export function accessHook(svc: DataApiServices, config: Config, clock: () => Date) {
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!isSecureEnough(req, config)) {
-      throw new AppError(
-        'https_required',
-        'The data API is served over https only: repeat the request with an https:// URL.',
+  const admit = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    owner: KeyOwner | null,
+    done: (err?: Error) => void,
+  ): void => {
+    if (!owner) {
+      done(
+        new AppError('unauthorized', 'The API key is not valid or has been revoked.', {
+          headers: { 'www-authenticate': 'Bearer realm="bahi", error="invalid_token"' },
+        }),
       );
+      return;
+    }
+    try {
+      const now = clock();
+      req.apiUser = owner.user;
+      req.apiPlan = effectivePlan(owner.user, now);
+      // Counted per key (its hash), so every process sharing Redis counts the same calls.
+      const counted = svc.limiter.consume(
+        owner.hash.slice(0, 32),
+        owner.user.rateLimitPerMinute ?? undefined,
+      );
+      const finish = (outcome: RateLimitOutcome) => {
+        setRateLimitHeaders(reply, outcome, now.getTime());
+        done(outcome.allowed ? undefined : rateLimitedError(outcome));
+      };
+      if (counted instanceof Promise) counted.then(finish, done);
+      else finish(counted);
+    } catch (err) {
+      done(err as Error);
+    }
+  };
+
+  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
+    if (!isSecureEnough(req, config)) {
+      done(
+        new AppError(
+          'https_required',
+          'The data API is served over https only: repeat the request with an https:// URL.',
+        ),
+      );
+      return;
     }
     const key = extractKey(req);
     if (!key) {
-      throw new AppError(
-        'unauthorized',
-        'An API key is required: pass token=<your key> in the query string or an Authorization: Bearer header.',
-        { headers: { 'www-authenticate': 'Bearer realm="bahi"' } },
+      done(
+        new AppError(
+          'unauthorized',
+          'An API key is required: pass token=<your key> in the query string or an Authorization: Bearer header.',
+          { headers: { 'www-authenticate': 'Bearer realm="bahi"' } },
+        ),
       );
+      return;
     }
-    const owner = config.env === 'production' && key === publicSampleKey ? null : await svc.keys.owner(key);
-    if (!owner) {
-      throw new AppError('unauthorized', 'The API key is not valid or has been revoked.', {
-        headers: { 'www-authenticate': 'Bearer realm="bahi", error="invalid_token"' },
-      });
+    if (config.env === 'production' && key === publicSampleKey) {
+      admit(req, reply, null, done);
+      return;
     }
-    const now = clock();
-    req.apiUser = owner.user;
-    req.apiPlan = effectivePlan(owner.user, now);
-    // Counted per key (its hash), so every process sharing Redis counts the same calls.
-    const outcome = await svc.limiter.consume(
-      owner.hash.slice(0, 32),
-      owner.user.rateLimitPerMinute ?? undefined,
-    );
-    setRateLimitHeaders(reply, outcome, now.getTime());
-    if (!outcome.allowed) throw rateLimitedError(outcome);
+    const cached = svc.keys.peek(key);
+    if (cached !== undefined) admit(req, reply, cached, done);
+    else
+      svc.keys.owner(key).then(
+        (owner) => admit(req, reply, owner, done),
+        (err: Error) => done(err),
+      );
   };
 }

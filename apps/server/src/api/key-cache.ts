@@ -33,6 +33,13 @@ export class KeyCache {
     },
   ) {}
 
+  /** The cached answer for the key without waiting: owner, null (refused), or undefined (ask). */
+  peek(key: string, now = Date.now()): KeyOwner | null | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= now) return undefined;
+    return entry.user ? { user: entry.user, hash: entry.hash } : null;
+  }
+
   /** The key's owner and hash, or null for an unknown, malformed or revoked key. */
   async owner(key: string, now = Date.now()): Promise<KeyOwner | null> {
     let entry = this.entries.get(key);

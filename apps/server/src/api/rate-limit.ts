@@ -17,6 +17,38 @@ export interface RateLimitOutcome {
 }
 
 /**
+ * Fixed windows counted in this process: a subject's window opens at its first call. Answers
+ * synchronously, so the data API's hot path does not wait on a promise for it. Expired windows
+ * are swept once per window length.
+ */
+export class MemoryWindows {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private sweepAt = 0;
+  constructor(private readonly windowMs: number) {}
+
+  hit(subject: string, limit: number, now = Date.now()): RateLimitOutcome {
+    if (now >= this.sweepAt) this.sweep(now);
+    let w = this.windows.get(subject);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(subject, w);
+    }
+    w.count += 1;
+    return {
+      limit,
+      remaining: Math.max(0, limit - w.count),
+      resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
+      allowed: w.count <= limit,
+    };
+  }
+
+  private sweep(now: number): void {
+    for (const [subject, w] of this.windows) if (w.resetAt <= now) this.windows.delete(subject);
+    this.sweepAt = now + this.windowMs;
+  }
+}
+
+/**
  * Calls per minute per subscriber: a fixed 60-second window that opens at the first call. In
  * memory by default; in Redis when a URL is given, so the limit holds across server processes
  * (with an in-memory insurance limiter that takes over while Redis is unreachable).
@@ -24,6 +56,7 @@ export interface RateLimitOutcome {
 export class RateLimiter {
   private readonly limiters = new Map<number, RateLimiterAbstract>();
   private readonly redis: Redis | null;
+  private readonly memory: MemoryWindows;
 
   constructor(
     redisUrl: string | null,
@@ -41,6 +74,7 @@ export class RateLimiter {
       : null;
     // Calls fall back to the insurance limiter while Redis is unreachable; the event is only reported.
     this.redis?.on('error', onRedisError);
+    this.memory = new MemoryWindows(windowSeconds * 1000);
   }
 
   /**
@@ -52,33 +86,34 @@ export class RateLimiter {
     await this.redis?.connect().catch(() => undefined);
   }
 
-  private limiterFor(points: number): RateLimiterAbstract {
+  private redisLimiterFor(redis: Redis, points: number): RateLimiterAbstract {
     let limiter = this.limiters.get(points);
     if (!limiter) {
       const keyPrefix = `${this.prefix}:${points}`;
-      const memory = new RateLimiterMemory({ points, duration: this.windowSeconds, keyPrefix });
-      limiter = this.redis
-        ? new RateLimiterRedis({
-            storeClient: this.redis,
-            points,
-            duration: this.windowSeconds,
-            keyPrefix,
-            insuranceLimiter: memory,
-          })
-        : memory;
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        points,
+        duration: this.windowSeconds,
+        keyPrefix,
+        insuranceLimiter: new RateLimiterMemory({ points, duration: this.windowSeconds, keyPrefix }),
+      });
       this.limiters.set(points, limiter);
     }
     return limiter;
   }
 
-  async consume(subject: string, limit: number = rateLimitPerMinute): Promise<RateLimitOutcome> {
-    try {
-      const res = await this.limiterFor(limit).consume(subject, 1);
-      return outcome(limit, res, true);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return outcome(limit, err, false);
-      throw err;
-    }
+  /** Counts one call; in memory the outcome is immediate, with Redis it is a promise. */
+  consume(subject: string, limit: number = rateLimitPerMinute): RateLimitOutcome | Promise<RateLimitOutcome> {
+    if (!this.redis) return this.memory.hit(subject, limit);
+    return this.redisLimiterFor(this.redis, limit)
+      .consume(subject, 1)
+      .then(
+        (res) => outcome(limit, res, true),
+        (err) => {
+          if (err instanceof RateLimiterRes) return outcome(limit, err, false);
+          throw err;
+        },
+      );
   }
 
   async close(): Promise<void> {
