@@ -1,8 +1,12 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reactToPreact, usesReact } from './react-runtime.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  // JSX compiles to the automatic runtime's 'react/jsx-runtime', which the aliases answer with
+  // preact/compat's (so no React plugin: its fast refresh needs React itself; the dev server
+  // reloads the page instead).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  resolve: { alias: reactToPreact },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   // The manifest tells the prerender step which chunks each page needs (it deletes the file after).
   build: {
@@ -31,7 +35,8 @@ export default defineConfig({
       },
     },
   },
-  // The form rules in @bahi/contracts use zod 4, installed beside contracts only: bundle it into the SSR build.
-  ssr: { noExternal: ['zod'] },
+  // The form rules in @bahi/contracts use zod 4, installed beside contracts only: bundle it into
+  // the SSR build, and the libraries that import React too, so the aliases answer them there.
+  ssr: { noExternal: ['zod', ...usesReact] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/swagger': 'http://127.0.0.1:3000' } },
 });

@@ -21,7 +21,8 @@ const app = (
   </StrictMode>
 );
 // Prerendered pages arrive with markup to hydrate; the SPA shell arrives with an empty root.
-// Hydration runs as a transition so React can yield to the browser between chunks of work
-// instead of blocking the main thread in one long task.
+// The runtime is Preact through compat (react-runtime.ts): hydration is one synchronous pass and
+// startTransition runs its callback at once; under React it would let hydration yield to the
+// browser between chunks of work.
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
