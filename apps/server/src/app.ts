@@ -82,13 +82,17 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await recordStart(db, clock());
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-      redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers["x-refresh-token"]'],
-    },
+    // LOG_LEVEL=silent means no logger at all, so requests pay nothing for one.
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+            redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers["x-refresh-token"]'],
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: (req) => {

@@ -25,10 +25,22 @@ export function extractKey(req: FastifyRequest): string | null {
   return null;
 }
 
+/** Writes the rate-limit fields and lets the request on, or refuses it past the limit. */
+function afterCount(
+  reply: FastifyReply,
+  outcome: RateLimitOutcome,
+  nowMs: number,
+  done: (err?: Error) => void,
+): void {
+  setRateLimitHeaders(reply, outcome, nowMs);
+  done(outcome.allowed ? undefined : rateLimitedError(outcome));
+}
+
 /**
  * The data API's onRequest pipeline: HTTPS → API key → rate limit. Validation and the plan
  * check run afterwards, per route. Callback-style: with the key cached and counters in memory it
- * finishes without waiting on a promise; a key lookup or Redis makes it asynchronous.
+ * finishes without waiting on a promise; a key lookup or Redis makes it asynchronous. No
+ * function is created per request on that path.
  */
 export function accessHook(svc: DataApiServices, config: Config, clock: () => Date) {
   const admit = (
@@ -54,12 +66,9 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
         owner.hash.slice(0, 32),
         owner.user.rateLimitPerMinute ?? undefined,
       );
-      const finish = (outcome: RateLimitOutcome) => {
-        setRateLimitHeaders(reply, outcome, now.getTime());
-        done(outcome.allowed ? undefined : rateLimitedError(outcome));
-      };
-      if (counted instanceof Promise) counted.then(finish, done);
-      else finish(counted);
+      if (counted instanceof Promise) {
+        counted.then((outcome) => afterCount(reply, outcome, now.getTime(), done), done);
+      } else afterCount(reply, counted, now.getTime(), done);
     } catch (err) {
       done(err as Error);
     }
