@@ -14,6 +14,11 @@ export class DataVersion {
     private readonly refreshMs = 2_000,
   ) {}
 
+  /** The version if it was read within `refreshMs`, without waiting; else undefined. */
+  peek(now = Date.now()): number | undefined {
+    return this.value >= 0 && now - this.readAt < this.refreshMs ? this.value : undefined;
+  }
+
   async current(now = Date.now()): Promise<number> {
     if (this.value >= 0 && now - this.readAt < this.refreshMs) return this.value;
     this.pending ??= this.read(now).finally(() => {

@@ -8,8 +8,17 @@ export interface CachedResponse {
   csv: boolean;
   asOf: string;
   source: string;
-  /** Compressed copies, made on the first request that accepts each coding. */
+  /** Compressed copies, made on the first request that accepts each coding... */
   encoded: Partial<Record<Coding, Promise<Buffer>>>;
+  /** ...and the finished ones, for the synchronous path. */
+  ready: Partial<Record<Coding, Buffer>>;
+}
+
+/** What goes out: the body in one coding (or none) and that representation's ETag. */
+export interface Sent {
+  body: Buffer;
+  etag: string;
+  coding: Coding | null;
 }
 
 /**
@@ -56,6 +65,7 @@ export function makeEntry(
     csv: contentType.startsWith('text/csv'),
     ...meta,
     encoded: {},
+    ready: {},
   };
 }
 
@@ -73,12 +83,24 @@ export const compressAbove = 1024;
  * The representation to send: the body compressed with the client's preferred coding when it is
  * worth it, else the body itself. Each coding has its own strong ETag (RFC 9110 §8.8.3).
  */
-export async function representation(
-  entry: CachedResponse,
-  coding: Coding | null,
-): Promise<{ body: Buffer; etag: string; coding: Coding | null }> {
+export async function representation(entry: CachedResponse, coding: Coding | null): Promise<Sent> {
   if (!coding || entry.body.length < compressAbove)
     return { body: entry.body, etag: entry.etag, coding: null };
-  entry.encoded[coding] ??= compress(entry.body, coding);
-  return { body: await entry.encoded[coding], etag: `${entry.etag.slice(0, -1)}-${coding}"`, coding };
+  entry.encoded[coding] ??= compress(entry.body, coding).then((body) => {
+    entry.ready[coding] = body;
+    return body;
+  });
+  return { body: await entry.encoded[coding], etag: codedEtag(entry.etag, coding), coding };
+}
+
+/** The representation if it can go out now; undefined while its compressed copy is being made. */
+export function readyRepresentation(entry: CachedResponse, coding: Coding | null): Sent | undefined {
+  if (!coding || entry.body.length < compressAbove)
+    return { body: entry.body, etag: entry.etag, coding: null };
+  const body = entry.ready[coding];
+  return body ? { body, etag: codedEtag(entry.etag, coding), coding } : undefined;
+}
+
+function codedEtag(etag: string, coding: Coding): string {
+  return `${etag.slice(0, -1)}-${coding}"`;
 }
