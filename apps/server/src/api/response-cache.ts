@@ -10,8 +10,10 @@ export interface CachedResponse {
   source: string;
   /** Compressed copies, made on the first request that accepts each coding... */
   encoded: Partial<Record<Coding, Promise<Buffer>>>;
-  /** ...and the finished ones, for the synchronous path. */
-  ready: Partial<Record<Coding, Buffer>>;
+  /** ...and the finished representations, for the synchronous path. */
+  ready: Partial<Record<Coding, Sent>>;
+  /** The body as it is, as a representation. */
+  plain: Sent;
 }
 
 /** What goes out: the body in one coding (or none) and that representation's ETag. */
@@ -58,9 +60,11 @@ export function makeEntry(
 ): CachedResponse {
   const buf = Buffer.from(body, 'utf8');
   const digest = createHash('sha1').update(buf).digest('base64url').slice(0, 22);
+  const etag = `"${version}-${digest}"`;
   return {
     body: buf,
-    etag: `"${version}-${digest}"`,
+    etag,
+    plain: { body: buf, etag, coding: null },
     contentType,
     csv: contentType.startsWith('text/csv'),
     ...meta,
@@ -84,23 +88,17 @@ export const compressAbove = 1024;
  * worth it, else the body itself. Each coding has its own strong ETag (RFC 9110 §8.8.3).
  */
 export async function representation(entry: CachedResponse, coding: Coding | null): Promise<Sent> {
-  if (!coding || entry.body.length < compressAbove)
-    return { body: entry.body, etag: entry.etag, coding: null };
+  if (!coding || entry.body.length < compressAbove) return entry.plain;
   entry.encoded[coding] ??= compress(entry.body, coding).then((body) => {
-    entry.ready[coding] = body;
+    entry.ready[coding] = { body, etag: `${entry.etag.slice(0, -1)}-${coding}"`, coding };
     return body;
   });
-  return { body: await entry.encoded[coding], etag: codedEtag(entry.etag, coding), coding };
+  await entry.encoded[coding];
+  return entry.ready[coding]!;
 }
 
 /** The representation if it can go out now; undefined while its compressed copy is being made. */
 export function readyRepresentation(entry: CachedResponse, coding: Coding | null): Sent | undefined {
-  if (!coding || entry.body.length < compressAbove)
-    return { body: entry.body, etag: entry.etag, coding: null };
-  const body = entry.ready[coding];
-  return body ? { body, etag: codedEtag(entry.etag, coding), coding } : undefined;
-}
-
-function codedEtag(etag: string, coding: Coding): string {
-  return `${etag.slice(0, -1)}-${coding}"`;
+  if (!coding || entry.body.length < compressAbove) return entry.plain;
+  return entry.ready[coding];
 }
