@@ -44,11 +44,16 @@ test('sign in, see and copy the key, use it on the data API, keep the session ov
   expect(key).toMatch(/^bahi_[0-9A-Za-z]{40}$/);
   expect(key).toBe(profile.key);
 
-  const alert = page.waitForEvent('dialog');
+  // Accept the alert inside the event itself: a dialog seen by waitForEvent and accepted later
+  // races Playwright's own handling of it, and accept() can then wait forever.
+  const alerted = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
   await main.getByRole('button', { name: 'Copy' }).click();
-  const shown = await alert;
-  expect(shown.message()).toBe('Copied!');
-  await shown.accept();
+  expect(await alerted).toBe('Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
   const withKey = await request.get(`${dataEndpoint}?token=${key}`);
