@@ -12,7 +12,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = 50;
 const here = new URL('.', import.meta.url).pathname;
 
