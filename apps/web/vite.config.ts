@@ -38,5 +38,11 @@ export default defineConfig({
   // The form rules in @bahi/contracts use zod 4, installed beside contracts only: bundle it into
   // the SSR build, and the libraries that import React too, so the aliases answer them there.
   ssr: { noExternal: ['zod', ...usesReact] },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/swagger': 'http://127.0.0.1:3000' } },
+  // The dev server sends the server's own paths to it (a prefix '/api' would also catch /api-faq).
+  server: {
+    proxy: {
+      '^/(api|swagger|rzp|dev-identity|sandbox)(/|$)': 'http://127.0.0.1:3000',
+      '^/(openapi\\.json|llms\\.txt|healthz|readyz)$': 'http://127.0.0.1:3000',
+    },
+  },
 });
