@@ -133,6 +133,35 @@ test('a refused access token is refreshed once and the request retried; a dead s
   expect(await storedProfile(page)).toBeNull();
 });
 
+test('two tabs refreshing at the same moment both keep the session', async ({ context, page }) => {
+  const first = await signIn(page, { email: uniqueEmail('tara'), name: 'Tara Sen' });
+  const other = await context.newPage();
+  await other.goto('/');
+  // A slow refresh answer, so both tabs ask for a refresh while the first one is in flight.
+  let refreshes = 0;
+  await context.route('**/api/v1/refresh-token', async (route) => {
+    refreshes += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await patchStoredProfile(page, { accessToken: 'not-a-valid-token' });
+  // Each tab's profile request is refused, then retried with a fresh token and answered.
+  const answered = [page, other].map((tab) =>
+    tab.waitForResponse((r) => r.url().endsWith('/api/v2/api-token') && r.status() === 200),
+  );
+  await Promise.all([page.goto('/company-profile'), other.goto('/company-profile')]);
+  await Promise.all(answered);
+  for (const tab of [page, other]) {
+    await expect(tab).toHaveURL(/\/company-profile$/);
+    await expect(tab.getByRole('main').getByTestId('api-key')).toHaveText(first.key);
+  }
+  expect(await storedProfile(page)).not.toBeNull();
+  // One tab refreshed; the other waited for it and took the stored tokens.
+  expect(refreshes).toBe(1);
+  const after = (await storedProfile(page))!;
+  expect(after.refreshToken).not.toBe(first.refreshToken);
+});
+
 test('/strat continues to the chosen plan after sign-in; /basic-login goes home', async ({ page }) => {
   await page.goto('/strat?plan=professional');
   await expect(

@@ -20,15 +20,27 @@ export function expireSession(): never {
 
 let refreshing: Promise<string | null> | null = null;
 
+/** Runs `fn` holding the session-refresh lock shared by every tab of the site (Web Locks). */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The lock is held until fn's promise settles, and request() resolves with its value.
+  return locks ? (locks.request('bahi-session-refresh', fn) as unknown as Promise<T>) : fn();
+}
+
 /**
  * Trades the stored refresh token for new tokens and stores them; resolves with the new access
- * token, or null when the session has ended. Concurrent callers share one refresh, so a
- * rotated token is never presented twice (which the server treats as theft).
+ * token, or null when the session has ended. Concurrent callers share one refresh, and tabs take
+ * turns through a lock: a tab that finds the stored refresh token changed since `seen` (another
+ * tab refreshed while it waited) takes the stored tokens instead. So a rotated token is never
+ * presented twice, which the server treats as theft and answers by ending the session.
  */
-export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= (async () => {
+export function refreshAccessToken(
+  seen: string | null = readProfile()?.refreshToken ?? null,
+): Promise<string | null> {
+  refreshing ??= withRefreshLock(async () => {
     const profile = readProfile();
     if (!profile) return null;
+    if (seen !== null && profile.refreshToken !== seen) return profile.accessToken;
     try {
       const t = await refreshSession(profile.refreshToken);
       updateProfile({ accessToken: t.access_token, refreshToken: t.refresh_token, expiry: t.expiry });
@@ -37,7 +49,7 @@ export function refreshAccessToken(): Promise<string | null> {
       console.error('session refresh failed', err);
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -59,7 +71,7 @@ export async function authedFetch(path: string, init: RequestInit = {}): Promise
   if (!profile || !Number.isFinite(profile.expiry) || profile.expiry * 1000 <= Date.now()) expireSession();
   let res = await fetch(path, withBearer(init, profile.accessToken));
   if (res.status === 401) {
-    const token = await refreshAccessToken();
+    const token = await refreshAccessToken(profile.refreshToken);
     if (!token) expireSession();
     res = await fetch(path, withBearer(init, token));
     if (res.status === 401) expireSession();
