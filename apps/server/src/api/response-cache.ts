@@ -84,21 +84,23 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 export const compressAbove = 1024;
 
 /**
- * The representation to send: the body compressed with the client's preferred coding when it is
- * worth it, else the body itself. Each coding has its own strong ETag (RFC 9110 §8.8.3).
+ * The representation if it can go out now: the body compressed with the client's preferred
+ * coding when that is worth it, else the body itself; undefined while the compressed copy is
+ * being made. Each coding has its own strong ETag (RFC 9110 §8.8.3).
  */
-export async function representation(entry: CachedResponse, coding: Coding | null): Promise<Sent> {
+export function readyRepresentation(entry: CachedResponse, coding: Coding | null): Sent | undefined {
   if (!coding || entry.body.length < compressAbove) return entry.plain;
+  return entry.ready[coding];
+}
+
+/** The representation to send, making (once) the compressed copy it needs. */
+export async function representation(entry: CachedResponse, coding: Coding | null): Promise<Sent> {
+  const ready = readyRepresentation(entry, coding);
+  if (ready || !coding) return ready ?? entry.plain;
   entry.encoded[coding] ??= compress(entry.body, coding).then((body) => {
     entry.ready[coding] = { body, etag: `${entry.etag.slice(0, -1)}-${coding}"`, coding };
     return body;
   });
   await entry.encoded[coding];
   return entry.ready[coding]!;
-}
-
-/** The representation if it can go out now; undefined while its compressed copy is being made. */
-export function readyRepresentation(entry: CachedResponse, coding: Coding | null): Sent | undefined {
-  if (!coding || entry.body.length < compressAbove) return entry.plain;
-  return entry.ready[coding];
 }
