@@ -52,6 +52,42 @@ const r = (
   defs.push({ code, name, ratioType, unit, formula, compute, ...(layouts ? { layouts } : {}) });
 };
 
+/** A quotient's operand: a metric in the year itself, or `average(code)` of that year and the one before. */
+type Operand = string | { average: string };
+const average = (code: string): Operand => ({ average: code });
+const operand = (o: Operand) =>
+  typeof o === 'string'
+    ? { text: o, value: (c: RatioContext) => at(c, o) }
+    : { text: `average ${o.average}`, value: (c: RatioContext) => avgOf(c, o.average) };
+
+/**
+ * `numerator / denominator`, in times ('x') or per cent ('%'). The published formula and the
+ * computation come from the same operands, so they cannot disagree.
+ */
+const quotient = (
+  ratioType: RatioType,
+  code: string,
+  name: string,
+  unit: 'x' | '%',
+  numerator: Operand,
+  denominator: Operand,
+  layouts?: string[],
+) => {
+  const a = operand(numerator);
+  const b = operand(denominator);
+  if (unit === '%')
+    r(
+      ratioType,
+      code,
+      name,
+      unit,
+      `${a.text} / ${b.text} × 100`,
+      (c) => pct(a.value(c), b.value(c)),
+      layouts,
+    );
+  else r(ratioType, code, name, unit, `${a.text} / ${b.text}`, (c) => div(a.value(c), b.value(c)), layouts);
+};
+
 // ---- Growth: one-year change and compound annual growth over 3, 5, 7 and 10 years.
 const GROWTH_METRICS = [
   'revenue',
@@ -134,32 +170,24 @@ for (const code of GROWTH_METRICS) {
 
 // ---- Profitability.
 const margin = (code: string, name: string) =>
-  r('pr', `${code}Margin`, `${name} margin`, '%', `${code} / revenue × 100`, (c) =>
-    pct(at(c, code), at(c, 'revenue')),
-  );
+  quotient('pr', `${code}Margin`, `${name} margin`, '%', code, 'revenue');
 margin('grossProfit', 'Gross');
 margin('ebitda', 'EBITDA');
 margin('ebit', 'EBIT');
 margin('pbt', 'Pre-tax');
 margin('pat', 'Net profit');
 margin('cfo', 'Operating cash flow');
-r('pr', 'returnOnEquity', 'Return on equity (ROE)', '%', 'patToOwners / average netWorth × 100', (c) =>
-  pct(at(c, 'patToOwners'), avgOf(c, 'netWorth')),
-);
-r('pr', 'returnOnEquityClosing', 'Return on closing equity', '%', 'patToOwners / netWorth × 100', (c) =>
-  pct(at(c, 'patToOwners'), at(c, 'netWorth')),
-);
-r(
+quotient('pr', 'returnOnEquity', 'Return on equity (ROE)', '%', 'patToOwners', average('netWorth'));
+quotient('pr', 'returnOnEquityClosing', 'Return on closing equity', '%', 'patToOwners', 'netWorth');
+quotient(
   'pr',
   'returnOnCapitalEmployed',
   'Return on capital employed (ROCE)',
   '%',
-  'ebit / average capitalEmployed × 100',
-  (c) => pct(at(c, 'ebit'), avgOf(c, 'capitalEmployed')),
+  'ebit',
+  average('capitalEmployed'),
 );
-r('pr', 'returnOnAssets', 'Return on assets (ROA)', '%', 'pat / average totalAssets × 100', (c) =>
-  pct(at(c, 'pat'), avgOf(c, 'totalAssets')),
-);
+quotient('pr', 'returnOnAssets', 'Return on assets (ROA)', '%', 'pat', average('totalAssets'));
 r(
   'pr',
   'returnOnInvestedCapital',
@@ -175,23 +203,17 @@ r(
     return taxRate === null ? null : pct(mul(at(c, 'ebit'), 1 - taxRate), invested);
   },
 );
-r('pr', 'effectiveTaxRate', 'Effective tax rate', '%', 'tax / pbt × 100', (c) =>
-  pct(at(c, 'tax'), at(c, 'pbt')),
-);
-r('pr', 'otherIncomeToPbt', 'Other income share of pre-tax profit', '%', 'otherIncome / pbt × 100', (c) =>
-  pct(at(c, 'otherIncome'), at(c, 'pbt')),
-);
-r(
+quotient('pr', 'effectiveTaxRate', 'Effective tax rate', '%', 'tax', 'pbt');
+quotient('pr', 'otherIncomeToPbt', 'Other income share of pre-tax profit', '%', 'otherIncome', 'pbt');
+quotient(
   'pr',
   'returnOnNetWorthComprehensive',
   'Comprehensive income return on equity',
   '%',
-  'comprehensiveIncome / average netWorth × 100',
-  (c) => pct(at(c, 'comprehensiveIncome'), avgOf(c, 'netWorth')),
+  'comprehensiveIncome',
+  average('netWorth'),
 );
-r('pr', 'operatingProfitToAssets', 'Operating profit to assets', '%', 'ebitda / totalAssets × 100', (c) =>
-  pct(at(c, 'ebitda'), at(c, 'totalAssets')),
-);
+quotient('pr', 'operatingProfitToAssets', 'Operating profit to assets', '%', 'ebitda', 'totalAssets');
 r(
   'pr',
   'minorityShareOfProfit',
@@ -202,35 +224,23 @@ r(
 );
 
 // ---- Liquidity.
-r('lq', 'currentRatio', 'Current ratio', 'x', 'currentAssets / currentLiabilities', (c) =>
-  div(at(c, 'currentAssets'), at(c, 'currentLiabilities')),
-);
+quotient('lq', 'currentRatio', 'Current ratio', 'x', 'currentAssets', 'currentLiabilities');
 r('lq', 'quickRatio', 'Quick ratio', 'x', '(currentAssets − inventories) / currentLiabilities', (c) =>
   div(sub(at(c, 'currentAssets'), at(c, 'inventories') ?? 0), at(c, 'currentLiabilities')),
 );
-r('lq', 'cashRatio', 'Cash ratio', 'x', 'cash / currentLiabilities', (c) =>
-  div(at(c, 'cash'), at(c, 'currentLiabilities')),
-);
-r('lq', 'operatingCashFlowRatio', 'Operating cash flow ratio', 'x', 'cfo / currentLiabilities', (c) =>
-  div(at(c, 'cfo'), at(c, 'currentLiabilities')),
-);
-r(
+quotient('lq', 'cashRatio', 'Cash ratio', 'x', 'cash', 'currentLiabilities');
+quotient('lq', 'operatingCashFlowRatio', 'Operating cash flow ratio', 'x', 'cfo', 'currentLiabilities');
+quotient(
   'lq',
   'workingCapitalToAssets',
   'Working capital to total assets',
   '%',
-  'workingCapital / totalAssets × 100',
-  (c) => pct(at(c, 'workingCapital'), at(c, 'totalAssets')),
+  'workingCapital',
+  'totalAssets',
 );
-r('lq', 'workingCapitalToRevenue', 'Working capital to revenue', '%', 'workingCapital / revenue × 100', (c) =>
-  pct(at(c, 'workingCapital'), at(c, 'revenue')),
-);
-r('lq', 'cashToAssets', 'Cash to total assets', '%', 'cash / totalAssets × 100', (c) =>
-  pct(at(c, 'cash'), at(c, 'totalAssets')),
-);
-r('lq', 'cashToCurrentAssets', 'Cash to current assets', '%', 'cash / currentAssets × 100', (c) =>
-  pct(at(c, 'cash'), at(c, 'currentAssets')),
-);
+quotient('lq', 'workingCapitalToRevenue', 'Working capital to revenue', '%', 'workingCapital', 'revenue');
+quotient('lq', 'cashToAssets', 'Cash to total assets', '%', 'cash', 'totalAssets');
+quotient('lq', 'cashToCurrentAssets', 'Cash to current assets', '%', 'cash', 'currentAssets');
 r(
   'lq',
   'defensiveIntervalDays',
@@ -243,61 +253,35 @@ r(
       div(sub(at(c, 'expenses'), at(c, 'depreciation') ?? 0), 365),
     ),
 );
-r(
+quotient(
   'lq',
   'inventoryToWorkingCapital',
   'Inventory to working capital',
   '%',
-  'inventories / workingCapital × 100',
-  (c) => pct(at(c, 'inventories'), at(c, 'workingCapital')),
+  'inventories',
+  'workingCapital',
 );
 
 // ---- Leverage and coverage.
-r('lv', 'debtToEquity', 'Debt to equity', 'x', 'borrowings / netWorth', (c) =>
-  div(at(c, 'borrowings'), at(c, 'netWorth')),
-);
-r('lv', 'netDebtToEquity', 'Net debt to equity', 'x', 'netDebt / netWorth', (c) =>
-  div(at(c, 'netDebt'), at(c, 'netWorth')),
-);
-r('lv', 'debtToAssets', 'Debt to assets', '%', 'borrowings / totalAssets × 100', (c) =>
-  pct(at(c, 'borrowings'), at(c, 'totalAssets')),
-);
-r('lv', 'debtToCapitalEmployed', 'Debt to capital employed', '%', 'borrowings / capitalEmployed × 100', (c) =>
-  pct(at(c, 'borrowings'), at(c, 'capitalEmployed')),
-);
-r('lv', 'equityMultiplier', 'Equity multiplier', 'x', 'totalAssets / netWorth', (c) =>
-  div(at(c, 'totalAssets'), at(c, 'netWorth')),
-);
-r('lv', 'liabilitiesToAssets', 'Liabilities to assets', '%', 'totalLiabilities / totalAssets × 100', (c) =>
-  pct(at(c, 'totalLiabilities'), at(c, 'totalAssets')),
-);
-r(
-  'lv',
-  'interestCoverage',
-  'Interest coverage',
-  'x',
-  'ebit / financeCosts',
-  (c) => div(at(c, 'ebit'), at(c, 'financeCosts')),
-  ['general', 'nbfc', 'insurance'],
-);
-r(
-  'lv',
-  'ebitdaInterestCoverage',
-  'EBITDA interest coverage',
-  'x',
-  'ebitda / financeCosts',
-  (c) => div(at(c, 'ebitda'), at(c, 'financeCosts')),
-  ['general', 'nbfc', 'insurance'],
-);
-r('lv', 'debtToEbitda', 'Debt to EBITDA', 'x', 'borrowings / ebitda', (c) =>
-  div(at(c, 'borrowings'), at(c, 'ebitda')),
-);
-r('lv', 'netDebtToEbitda', 'Net debt to EBITDA', 'x', 'netDebt / ebitda', (c) =>
-  div(at(c, 'netDebt'), at(c, 'ebitda')),
-);
-r('lv', 'cashFlowToDebt', 'Operating cash flow to debt', 'x', 'cfo / borrowings', (c) =>
-  div(at(c, 'cfo'), at(c, 'borrowings')),
-);
+quotient('lv', 'debtToEquity', 'Debt to equity', 'x', 'borrowings', 'netWorth');
+quotient('lv', 'netDebtToEquity', 'Net debt to equity', 'x', 'netDebt', 'netWorth');
+quotient('lv', 'debtToAssets', 'Debt to assets', '%', 'borrowings', 'totalAssets');
+quotient('lv', 'debtToCapitalEmployed', 'Debt to capital employed', '%', 'borrowings', 'capitalEmployed');
+quotient('lv', 'equityMultiplier', 'Equity multiplier', 'x', 'totalAssets', 'netWorth');
+quotient('lv', 'liabilitiesToAssets', 'Liabilities to assets', '%', 'totalLiabilities', 'totalAssets');
+quotient('lv', 'interestCoverage', 'Interest coverage', 'x', 'ebit', 'financeCosts', [
+  'general',
+  'nbfc',
+  'insurance',
+]);
+quotient('lv', 'ebitdaInterestCoverage', 'EBITDA interest coverage', 'x', 'ebitda', 'financeCosts', [
+  'general',
+  'nbfc',
+  'insurance',
+]);
+quotient('lv', 'debtToEbitda', 'Debt to EBITDA', 'x', 'borrowings', 'ebitda');
+quotient('lv', 'netDebtToEbitda', 'Net debt to EBITDA', 'x', 'netDebt', 'ebitda');
+quotient('lv', 'cashFlowToDebt', 'Operating cash flow to debt', 'x', 'cfo', 'borrowings');
 r(
   'lv',
   'debtServiceCoverage',
@@ -319,9 +303,7 @@ r('lv', 'financialLeverageIndex', 'Financial leverage index', 'x', 'ROE / ROA', 
 
 // ---- Efficiency.
 const days = (code: string, name: string, base: string) => {
-  r('ef', `${code}Turnover`, `${name} turnover`, 'x', `${base} / average ${code}`, (c) =>
-    div(at(c, base), avgOf(c, code)),
-  );
+  quotient('ef', `${code}Turnover`, `${name} turnover`, 'x', base, average(code));
   r('ef', `${code}Days`, `${name} days`, 'days', `365 × average ${code} / ${base}`, (c) =>
     div(mul(avgOf(c, code), 365), at(c, base)),
   );
@@ -343,111 +325,50 @@ r(
     return rec === null || pay === null ? null : (inv ?? 0) + rec - pay;
   },
 );
-r('ef', 'assetTurnover', 'Asset turnover', 'x', 'revenue / average totalAssets', (c) =>
-  div(at(c, 'revenue'), avgOf(c, 'totalAssets')),
-);
-r('ef', 'fixedAssetTurnover', 'Fixed asset turnover', 'x', 'revenue / average fixedAssets', (c) =>
-  div(at(c, 'revenue'), avgOf(c, 'fixedAssets')),
-);
-r('ef', 'workingCapitalTurnover', 'Working capital turnover', 'x', 'revenue / workingCapital', (c) =>
-  div(at(c, 'revenue'), at(c, 'workingCapital')),
-);
-r('ef', 'equityTurnover', 'Equity turnover', 'x', 'revenue / average netWorth', (c) =>
-  div(at(c, 'revenue'), avgOf(c, 'netWorth')),
-);
-r(
+quotient('ef', 'assetTurnover', 'Asset turnover', 'x', 'revenue', average('totalAssets'));
+quotient('ef', 'fixedAssetTurnover', 'Fixed asset turnover', 'x', 'revenue', average('fixedAssets'));
+quotient('ef', 'workingCapitalTurnover', 'Working capital turnover', 'x', 'revenue', 'workingCapital');
+quotient('ef', 'equityTurnover', 'Equity turnover', 'x', 'revenue', average('netWorth'));
+quotient(
   'ef',
   'capitalEmployedTurnover',
   'Capital employed turnover',
   'x',
-  'revenue / average capitalEmployed',
-  (c) => div(at(c, 'revenue'), avgOf(c, 'capitalEmployed')),
+  'revenue',
+  average('capitalEmployed'),
 );
-r('ef', 'employeeCostToRevenue', 'Employee cost to revenue', '%', 'employeeCost / revenue × 100', (c) =>
-  pct(at(c, 'employeeCost'), at(c, 'revenue')),
-);
-r('ef', 'materialCostToRevenue', 'Material cost to revenue', '%', 'materialCost / revenue × 100', (c) =>
-  pct(at(c, 'materialCost'), at(c, 'revenue')),
-);
-r('ef', 'otherExpenseRatio', 'Other expenses to revenue', '%', 'otherExpenses / revenue × 100', (c) =>
-  pct(at(c, 'otherExpenses'), at(c, 'revenue')),
-);
-r('ef', 'depreciationToRevenue', 'Depreciation to revenue', '%', 'depreciation / revenue × 100', (c) =>
-  pct(at(c, 'depreciation'), at(c, 'revenue')),
-);
-r('ef', 'operatingCostRatio', 'Total expenses to revenue', '%', 'expenses / revenue × 100', (c) =>
-  pct(at(c, 'expenses'), at(c, 'revenue')),
-);
-r(
-  'ef',
-  'depreciationToFixedAssets',
-  'Depreciation rate',
-  '%',
-  'depreciation / average fixedAssets × 100',
-  (c) => pct(at(c, 'depreciation'), avgOf(c, 'fixedAssets')),
-);
+quotient('ef', 'employeeCostToRevenue', 'Employee cost to revenue', '%', 'employeeCost', 'revenue');
+quotient('ef', 'materialCostToRevenue', 'Material cost to revenue', '%', 'materialCost', 'revenue');
+quotient('ef', 'otherExpenseRatio', 'Other expenses to revenue', '%', 'otherExpenses', 'revenue');
+quotient('ef', 'depreciationToRevenue', 'Depreciation to revenue', '%', 'depreciation', 'revenue');
+quotient('ef', 'operatingCostRatio', 'Total expenses to revenue', '%', 'expenses', 'revenue');
+quotient('ef', 'depreciationToFixedAssets', 'Depreciation rate', '%', 'depreciation', average('fixedAssets'));
 
 // ---- Valuation (fiscal year-end price).
-r('va', 'priceToEarnings', 'Price to earnings (P/E)', 'x', 'price / eps', (c) =>
-  div(at(c, 'price'), at(c, 'eps')),
-);
-r('va', 'priceToBook', 'Price to book (P/B)', 'x', 'marketCap / netWorth', (c) =>
-  div(at(c, 'marketCap'), at(c, 'netWorth')),
-);
-r('va', 'priceToSales', 'Price to sales', 'x', 'marketCap / revenue', (c) =>
-  div(at(c, 'marketCap'), at(c, 'revenue')),
-);
-r(
-  'va',
-  'evToEbitda',
-  'EV to EBITDA',
-  'x',
-  'enterpriseValue / ebitda',
-  (c) => div(at(c, 'enterpriseValue'), at(c, 'ebitda')),
-  ['general', 'nbfc', 'insurance'],
-);
-r(
-  'va',
-  'evToEbit',
-  'EV to EBIT',
-  'x',
-  'enterpriseValue / ebit',
-  (c) => div(at(c, 'enterpriseValue'), at(c, 'ebit')),
-  ['general', 'nbfc', 'insurance'],
-);
-r(
-  'va',
-  'evToSales',
-  'EV to sales',
-  'x',
-  'enterpriseValue / revenue',
-  (c) => div(at(c, 'enterpriseValue'), at(c, 'revenue')),
-  ['general', 'nbfc', 'insurance'],
-);
-r(
-  'va',
-  'evToCapitalEmployed',
-  'EV to capital employed',
-  'x',
-  'enterpriseValue / capitalEmployed',
-  (c) => div(at(c, 'enterpriseValue'), at(c, 'capitalEmployed')),
-  ['general', 'nbfc', 'insurance'],
-);
-r('va', 'earningsYield', 'Earnings yield', '%', 'eps / price × 100', (c) =>
-  pct(at(c, 'eps'), at(c, 'price')),
-);
-r('va', 'dividendYield', 'Dividend yield', '%', 'dps / price × 100', (c) =>
-  pct(at(c, 'dps'), at(c, 'price')),
-);
-r('va', 'priceToCashFlow', 'Price to operating cash flow', 'x', 'marketCap / cfo', (c) =>
-  div(at(c, 'marketCap'), at(c, 'cfo')),
-);
-r('va', 'priceToFreeCashFlow', 'Price to free cash flow', 'x', 'marketCap / fcf', (c) =>
-  div(at(c, 'marketCap'), at(c, 'fcf')),
-);
-r('va', 'freeCashFlowYield', 'Free cash flow yield', '%', 'fcf / marketCap × 100', (c) =>
-  pct(at(c, 'fcf'), at(c, 'marketCap')),
-);
+quotient('va', 'priceToEarnings', 'Price to earnings (P/E)', 'x', 'price', 'eps');
+quotient('va', 'priceToBook', 'Price to book (P/B)', 'x', 'marketCap', 'netWorth');
+quotient('va', 'priceToSales', 'Price to sales', 'x', 'marketCap', 'revenue');
+quotient('va', 'evToEbitda', 'EV to EBITDA', 'x', 'enterpriseValue', 'ebitda', [
+  'general',
+  'nbfc',
+  'insurance',
+]);
+quotient('va', 'evToEbit', 'EV to EBIT', 'x', 'enterpriseValue', 'ebit', ['general', 'nbfc', 'insurance']);
+quotient('va', 'evToSales', 'EV to sales', 'x', 'enterpriseValue', 'revenue', [
+  'general',
+  'nbfc',
+  'insurance',
+]);
+quotient('va', 'evToCapitalEmployed', 'EV to capital employed', 'x', 'enterpriseValue', 'capitalEmployed', [
+  'general',
+  'nbfc',
+  'insurance',
+]);
+quotient('va', 'earningsYield', 'Earnings yield', '%', 'eps', 'price');
+quotient('va', 'dividendYield', 'Dividend yield', '%', 'dps', 'price');
+quotient('va', 'priceToCashFlow', 'Price to operating cash flow', 'x', 'marketCap', 'cfo');
+quotient('va', 'priceToFreeCashFlow', 'Price to free cash flow', 'x', 'marketCap', 'fcf');
+quotient('va', 'freeCashFlowYield', 'Free cash flow yield', '%', 'fcf', 'marketCap');
 r('va', 'pegRatio', 'PEG ratio', 'x', '(price / eps) / eps CAGR 3 years', (c) => {
   const e0 = at(c, 'eps');
   const e3 = at(c, 'eps', 3);
@@ -458,16 +379,14 @@ r('va', 'marketCap', 'Market capitalisation', 'crore', 'price × shares / 1e7', 
 r('va', 'enterpriseValue', 'Enterprise value', 'crore', 'marketCap + borrowings − cash', (c) =>
   at(c, 'enterpriseValue'),
 );
-r('va', 'marketCapToAssets', 'Market cap to total assets', 'x', 'marketCap / totalAssets', (c) =>
-  div(at(c, 'marketCap'), at(c, 'totalAssets')),
-);
-r(
+quotient('va', 'marketCapToAssets', 'Market cap to total assets', 'x', 'marketCap', 'totalAssets');
+quotient(
   'va',
   'priceToPreProvisionProfit',
   'Price to pre-provision profit',
   'x',
-  'marketCap / preProvisionProfit',
-  (c) => div(at(c, 'marketCap'), at(c, 'preProvisionProfit')),
+  'marketCap',
+  'preProvisionProfit',
   ['bank'],
 );
 
@@ -524,43 +443,27 @@ r(
 );
 
 // ---- Cash flow.
-r('cf', 'cfoToPat', 'Operating cash flow to net profit', 'x', 'cfo / pat', (c) =>
-  div(at(c, 'cfo'), at(c, 'pat')),
-);
-r('cf', 'cfoToEbitda', 'Operating cash flow to EBITDA', '%', 'cfo / ebitda × 100', (c) =>
-  pct(at(c, 'cfo'), at(c, 'ebitda')),
-);
-r('cf', 'fcfToRevenue', 'Free cash flow margin', '%', 'fcf / revenue × 100', (c) =>
-  pct(at(c, 'fcf'), at(c, 'revenue')),
-);
-r('cf', 'fcfToPat', 'Free cash flow to net profit', 'x', 'fcf / pat', (c) => div(at(c, 'fcf'), at(c, 'pat')));
-r('cf', 'capexToRevenue', 'Capex to revenue', '%', 'capex / revenue × 100', (c) =>
-  pct(at(c, 'capex'), at(c, 'revenue')),
-);
-r('cf', 'capexToDepreciation', 'Capex to depreciation', 'x', 'capex / depreciation', (c) =>
-  div(at(c, 'capex'), at(c, 'depreciation')),
-);
-r('cf', 'capexToCfo', 'Capex to operating cash flow', '%', 'capex / cfo × 100', (c) =>
-  pct(at(c, 'capex'), at(c, 'cfo')),
-);
-r('cf', 'dividendPayout', 'Dividend payout', '%', 'dps / eps × 100', (c) => pct(at(c, 'dps'), at(c, 'eps')));
+quotient('cf', 'cfoToPat', 'Operating cash flow to net profit', 'x', 'cfo', 'pat');
+quotient('cf', 'cfoToEbitda', 'Operating cash flow to EBITDA', '%', 'cfo', 'ebitda');
+quotient('cf', 'fcfToRevenue', 'Free cash flow margin', '%', 'fcf', 'revenue');
+quotient('cf', 'fcfToPat', 'Free cash flow to net profit', 'x', 'fcf', 'pat');
+quotient('cf', 'capexToRevenue', 'Capex to revenue', '%', 'capex', 'revenue');
+quotient('cf', 'capexToDepreciation', 'Capex to depreciation', 'x', 'capex', 'depreciation');
+quotient('cf', 'capexToCfo', 'Capex to operating cash flow', '%', 'capex', 'cfo');
+quotient('cf', 'dividendPayout', 'Dividend payout', '%', 'dps', 'eps');
 r('cf', 'retentionRatio', 'Retention ratio', '%', '(1 − dps / eps) × 100', (c) => {
   const p = div(at(c, 'dps'), at(c, 'eps'));
   return p === null ? null : (1 - p) * 100;
 });
-r('cf', 'dividendsToCfo', 'Dividends paid to operating cash flow', '%', 'dividendsPaid / cfo × 100', (c) =>
-  pct(at(c, 'dividendsPaid'), at(c, 'cfo')),
-);
-r('cf', 'cfoToAssets', 'Cash return on assets', '%', 'cfo / average totalAssets × 100', (c) =>
-  pct(at(c, 'cfo'), avgOf(c, 'totalAssets')),
-);
-r(
+quotient('cf', 'dividendsToCfo', 'Dividends paid to operating cash flow', '%', 'dividendsPaid', 'cfo');
+quotient('cf', 'cfoToAssets', 'Cash return on assets', '%', 'cfo', average('totalAssets'));
+quotient(
   'cf',
   'cfoToCapitalEmployed',
   'Cash return on capital employed',
   '%',
-  'cfo / average capitalEmployed × 100',
-  (c) => pct(at(c, 'cfo'), avgOf(c, 'capitalEmployed')),
+  'cfo',
+  average('capitalEmployed'),
 );
 r('cf', 'cashFlowAdequacy', 'Cash flow adequacy', 'x', 'cfo / (capex + dividendsPaid)', (c) =>
   div(at(c, 'cfo'), num((at(c, 'capex') ?? 0) + (at(c, 'dividendsPaid') ?? 0))),
@@ -626,24 +529,8 @@ r(
     ),
   bank,
 );
-r(
-  'bk',
-  'creditDepositRatio',
-  'Credit to deposit ratio',
-  '%',
-  'advances / deposits × 100',
-  (c) => pct(at(c, 'advances'), at(c, 'deposits')),
-  bank,
-);
-r(
-  'bk',
-  'casaRatio',
-  'CASA ratio',
-  '%',
-  'casaDeposits / deposits × 100',
-  (c) => pct(at(c, 'casaDeposits'), at(c, 'deposits')),
-  bank,
-);
+quotient('bk', 'creditDepositRatio', 'Credit to deposit ratio', '%', 'advances', 'deposits', bank);
+quotient('bk', 'casaRatio', 'CASA ratio', '%', 'casaDeposits', 'deposits', bank);
 r(
   'bk',
   'grossNpaRatio',
@@ -653,15 +540,7 @@ r(
   (c) => pct(at(c, 'grossNpa'), at(c, 'advances')),
   bank,
 );
-r(
-  'bk',
-  'netNpaRatio',
-  'Net NPA ratio',
-  '%',
-  'netNpa / advances × 100',
-  (c) => pct(at(c, 'netNpa'), at(c, 'advances')),
-  bank,
-);
+quotient('bk', 'netNpaRatio', 'Net NPA ratio', '%', 'netNpa', 'advances', bank);
 r(
   'bk',
   'provisionCoverage',
@@ -671,67 +550,35 @@ r(
   (c) => pct(sub(at(c, 'grossNpa'), at(c, 'netNpa')), at(c, 'grossNpa')),
   bank,
 );
-r(
-  'bk',
-  'creditCost',
-  'Credit cost',
-  '%',
-  'provisions / average advances × 100',
-  (c) => pct(at(c, 'provisions'), avgOf(c, 'advances')),
-  bank,
-);
-r(
+quotient('bk', 'creditCost', 'Credit cost', '%', 'provisions', average('advances'), bank);
+quotient(
   'bk',
   'provisionsToPreProvisionProfit',
   'Provisions to pre-provision profit',
   '%',
-  'provisions / preProvisionProfit × 100',
-  (c) => pct(at(c, 'provisions'), at(c, 'preProvisionProfit')),
+  'provisions',
+  'preProvisionProfit',
   bank,
 );
-r(
+quotient(
   'bk',
   'nonInterestIncomeShare',
   'Non-interest income share',
   '%',
-  'otherIncome / totalIncome × 100',
-  (c) => pct(at(c, 'otherIncome'), at(c, 'totalIncome')),
+  'otherIncome',
+  'totalIncome',
   bank,
 );
-r(
-  'bk',
-  'equityToAssets',
-  'Equity to assets',
-  '%',
-  'netWorth / totalAssets × 100',
-  (c) => pct(at(c, 'netWorth'), at(c, 'totalAssets')),
-  bank,
-);
-r(
-  'bk',
-  'advancesToAssets',
-  'Advances to assets',
-  '%',
-  'advances / totalAssets × 100',
-  (c) => pct(at(c, 'advances'), at(c, 'totalAssets')),
-  bank,
-);
-r(
-  'bk',
-  'investmentsToDeposits',
-  'Investments to deposits',
-  '%',
-  'investments / deposits × 100',
-  (c) => pct(at(c, 'investments'), at(c, 'deposits')),
-  bank,
-);
-r(
+quotient('bk', 'equityToAssets', 'Equity to assets', '%', 'netWorth', 'totalAssets', bank);
+quotient('bk', 'advancesToAssets', 'Advances to assets', '%', 'advances', 'totalAssets', bank);
+quotient('bk', 'investmentsToDeposits', 'Investments to deposits', '%', 'investments', 'deposits', bank);
+quotient(
   'bk',
   'preProvisionProfitToAssets',
   'Pre-provision profit to assets',
   '%',
-  'preProvisionProfit / average totalAssets × 100',
-  (c) => pct(at(c, 'preProvisionProfit'), avgOf(c, 'totalAssets')),
+  'preProvisionProfit',
+  average('totalAssets'),
   bank,
 );
 r(
