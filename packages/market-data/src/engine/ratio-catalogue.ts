@@ -39,6 +39,9 @@ export const at = (ctx: RatioContext, code: string, back = 0): Value => {
 };
 const avgOf = (ctx: RatioContext, code: string) => avg(at(ctx, code), at(ctx, code, 1));
 
+/** Layouts other than banks (whose statements have no EBIT, EV or common balance sheet). */
+const NON_BANK = ['general', 'nbfc', 'insurance'];
+
 const defs: RatioDef[] = [];
 const r = (
   ratioType: RatioType,
@@ -269,16 +272,8 @@ quotient('lv', 'debtToAssets', 'Debt to assets', '%', 'borrowings', 'totalAssets
 quotient('lv', 'debtToCapitalEmployed', 'Debt to capital employed', '%', 'borrowings', 'capitalEmployed');
 quotient('lv', 'equityMultiplier', 'Equity multiplier', 'x', 'totalAssets', 'netWorth');
 quotient('lv', 'liabilitiesToAssets', 'Liabilities to assets', '%', 'totalLiabilities', 'totalAssets');
-quotient('lv', 'interestCoverage', 'Interest coverage', 'x', 'ebit', 'financeCosts', [
-  'general',
-  'nbfc',
-  'insurance',
-]);
-quotient('lv', 'ebitdaInterestCoverage', 'EBITDA interest coverage', 'x', 'ebitda', 'financeCosts', [
-  'general',
-  'nbfc',
-  'insurance',
-]);
+quotient('lv', 'interestCoverage', 'Interest coverage', 'x', 'ebit', 'financeCosts', NON_BANK);
+quotient('lv', 'ebitdaInterestCoverage', 'EBITDA interest coverage', 'x', 'ebitda', 'financeCosts', NON_BANK);
 quotient('lv', 'debtToEbitda', 'Debt to EBITDA', 'x', 'borrowings', 'ebitda');
 quotient('lv', 'netDebtToEbitda', 'Net debt to EBITDA', 'x', 'netDebt', 'ebitda');
 quotient('lv', 'cashFlowToDebt', 'Operating cash flow to debt', 'x', 'cfo', 'borrowings');
@@ -295,7 +290,7 @@ r(
       num((at(c, 'financeCosts') ?? 0) + (num(y?.bs?.shortTermBorrowings) ?? 0)),
     );
   },
-  ['general', 'nbfc', 'insurance'],
+  NON_BANK,
 );
 r('lv', 'financialLeverageIndex', 'Financial leverage index', 'x', 'ROE / ROA', (c) =>
   div(pct(at(c, 'patToOwners'), avgOf(c, 'netWorth')), pct(at(c, 'pat'), avgOf(c, 'totalAssets'))),
@@ -348,22 +343,18 @@ quotient('ef', 'depreciationToFixedAssets', 'Depreciation rate', '%', 'depreciat
 quotient('va', 'priceToEarnings', 'Price to earnings (P/E)', 'x', 'price', 'eps');
 quotient('va', 'priceToBook', 'Price to book (P/B)', 'x', 'marketCap', 'netWorth');
 quotient('va', 'priceToSales', 'Price to sales', 'x', 'marketCap', 'revenue');
-quotient('va', 'evToEbitda', 'EV to EBITDA', 'x', 'enterpriseValue', 'ebitda', [
-  'general',
-  'nbfc',
-  'insurance',
-]);
-quotient('va', 'evToEbit', 'EV to EBIT', 'x', 'enterpriseValue', 'ebit', ['general', 'nbfc', 'insurance']);
-quotient('va', 'evToSales', 'EV to sales', 'x', 'enterpriseValue', 'revenue', [
-  'general',
-  'nbfc',
-  'insurance',
-]);
-quotient('va', 'evToCapitalEmployed', 'EV to capital employed', 'x', 'enterpriseValue', 'capitalEmployed', [
-  'general',
-  'nbfc',
-  'insurance',
-]);
+quotient('va', 'evToEbitda', 'EV to EBITDA', 'x', 'enterpriseValue', 'ebitda', NON_BANK);
+quotient('va', 'evToEbit', 'EV to EBIT', 'x', 'enterpriseValue', 'ebit', NON_BANK);
+quotient('va', 'evToSales', 'EV to sales', 'x', 'enterpriseValue', 'revenue', NON_BANK);
+quotient(
+  'va',
+  'evToCapitalEmployed',
+  'EV to capital employed',
+  'x',
+  'enterpriseValue',
+  'capitalEmployed',
+  NON_BANK,
+);
 quotient('va', 'earningsYield', 'Earnings yield', '%', 'eps', 'price');
 quotient('va', 'dividendYield', 'Dividend yield', '%', 'dps', 'price');
 quotient('va', 'priceToCashFlow', 'Price to operating cash flow', 'x', 'marketCap', 'cfo');
@@ -655,7 +646,7 @@ for (const item of COMMON_BS)
     '%',
     `${item} / totalAssets × 100`,
     (c) => pct(num(c.years[c.i]?.bs?.[item]), at(c, 'totalAssets')),
-    BANK_BS_ONLY.has(item) ? bank : ['general', 'nbfc', 'insurance'],
+    BANK_BS_ONLY.has(item) ? bank : NON_BANK,
   );
 const COMMON_PL = [
   'otherIncome',
