@@ -21,6 +21,32 @@ const sum = (...xs: number[]) => r2(xs.reduce((s, x) => s + x, 0));
 export const sharesOn = (spec: CompanySpec, date: string) =>
   Math.round(spec.sharesLatest * plannedFactorAfter(spec, date));
 
+/** A cash-flow statement from its operating and investing sections; financing balances the change in cash. */
+function cashFlowStatement(p: {
+  cfo: number;
+  cfi: number;
+  capitalExpenditure: number;
+  openingCash: number;
+  closingCash: number;
+  dividendsPaid: number;
+  interestPaid: number | null;
+  incomeTaxPaid: number;
+}): Items {
+  const netCashFlow = r2(p.closingCash - p.openingCash);
+  return {
+    cashFromOperatingActivities: p.cfo,
+    cashFromInvestingActivities: p.cfi,
+    cashFromFinancingActivities: r2(netCashFlow - p.cfo - p.cfi),
+    netCashFlow,
+    openingCash: p.openingCash,
+    closingCash: p.closingCash,
+    capitalExpenditure: p.capitalExpenditure,
+    dividendsPaid: p.dividendsPaid,
+    interestPaid: p.interestPaid,
+    incomeTaxPaid: p.incomeTaxPaid,
+  };
+}
+
 /** Builds a P&L from its flow components so totals and identities hold to the paisa. */
 export function generalPl(p: Record<string, number>, shares: number, dpsRate: number): Items {
   const revenueFromOperations = r2(p.revenue!);
@@ -323,20 +349,16 @@ export function modelYears(
       const cfo = r2(pl.profitLossForPeriod! + pl.depreciationAndAmortisation! - (prev ? wc - prev.wc : 0));
       const capitalExpenditure = r2(-Math.max(0, fixed - (prev?.fixed ?? fixed / (1 + g)) + depreciation));
       const cfi = r2(capitalExpenditure + pl.otherIncome! * 0.5 - revenue * 0.002);
-      const openingCash = prev ? r2(prev.cash) : r2(cashNow / (1 + g));
-      const netCashFlow = r2(cashNow - openingCash);
-      cf = {
-        cashFromOperatingActivities: cfo,
-        cashFromInvestingActivities: cfi,
-        cashFromFinancingActivities: r2(netCashFlow - cfo - cfi),
-        netCashFlow,
-        openingCash,
-        closingCash: cashNow,
+      cf = cashFlowStatement({
+        cfo,
+        cfi,
         capitalExpenditure,
+        openingCash: prev ? r2(prev.cash) : r2(cashNow / (1 + g)),
+        closingCash: cashNow,
         dividendsPaid: r2(-(prev?.dividends ?? 0)),
         interestPaid: r2(-pl.financeCosts!),
         incomeTaxPaid: r2(-pl.currentTax!),
-      };
+      });
       prev = {
         fixed,
         equity: totalEquity,
@@ -423,20 +445,16 @@ export function modelYears(
       const cfo = r2(pl.profitLossForPeriod! + (dep - depOpen) - (adv - advOpen) - (inv - invOpen) * 0.5);
       const capitalExpenditure = r2(-fixedAssets * 0.15);
       const cfi = r2(capitalExpenditure - (inv - invOpen) * 0.5);
-      const openingCash = prev ? r2(prev.cash) : r2(cashNow / (1 + g));
-      const netCashFlow = r2(cashNow - openingCash);
-      cf = {
-        cashFromOperatingActivities: cfo,
-        cashFromInvestingActivities: cfi,
-        cashFromFinancingActivities: r2(netCashFlow - cfo - cfi),
-        netCashFlow,
-        openingCash,
-        closingCash: cashNow,
+      cf = cashFlowStatement({
+        cfo,
+        cfi,
         capitalExpenditure,
+        openingCash: prev ? r2(prev.cash) : r2(cashNow / (1 + g)),
+        closingCash: cashNow,
         dividendsPaid: r2(-(prev?.dividends ?? 0)),
         interestPaid: null,
         incomeTaxPaid: r2(-pl.taxExpense!),
-      };
+      });
       prev = {
         fixed: fixedAssets,
         equity: totalEquity,
