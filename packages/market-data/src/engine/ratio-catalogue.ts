@@ -590,65 +590,75 @@ r(
 );
 
 // ---- Common size: balance-sheet items over total assets, P&L and cash-flow items over revenue.
-const COMMON_BS = [
-  'propertyPlantEquipment',
-  'capitalWorkInProgress',
-  'intangibleAssets',
-  'nonCurrentInvestments',
-  'otherNonCurrentAssets',
-  'totalNonCurrentAssets',
-  'inventories',
-  'tradeReceivables',
-  'cashAndCashEquivalents',
-  'currentInvestments',
-  'otherCurrentAssets',
-  'totalCurrentAssets',
-  'equityShareCapital',
-  'otherEquity',
-  'totalEquity',
-  'nonControllingInterest',
-  'longTermBorrowings',
-  'otherNonCurrentLiabilities',
-  'totalNonCurrentLiabilities',
-  'shortTermBorrowings',
-  'tradePayables',
-  'otherCurrentLiabilities',
-  'totalCurrentLiabilities',
-  'totalLiabilities',
-  'cashWithRbi',
-  'balancesWithBanks',
-  'investments',
-  'advances',
-  'fixedAssets',
-  'otherAssets',
-  'deposits',
-  'casaDeposits',
-  'borrowings',
-  'otherLiabilities',
-];
-const BANK_BS_ONLY = new Set([
-  'cashWithRbi',
-  'balancesWithBanks',
-  'investments',
-  'advances',
-  'fixedAssets',
-  'otherAssets',
-  'deposits',
-  'casaDeposits',
-  'borrowings',
-  'otherLiabilities',
-]);
-for (const item of COMMON_BS)
-  r(
-    'cs',
-    `${item}ToTotalAssets`,
-    `${item} as % of total assets`,
-    '%',
-    `${item} / totalAssets × 100`,
-    (c) => pct(num(c.years[c.i]?.bs?.[item]), at(c, 'totalAssets')),
-    BANK_BS_ONLY.has(item) ? bank : NON_BANK,
-  );
-const COMMON_PL = [
+const commonSizeBs = (items: readonly string[], layouts: string[]) => {
+  for (const item of items)
+    r(
+      'cs',
+      `${item}ToTotalAssets`,
+      `${item} as % of total assets`,
+      '%',
+      `${item} / totalAssets × 100`,
+      (c) => pct(num(c.years[c.i]?.bs?.[item]), at(c, 'totalAssets')),
+      layouts,
+    );
+};
+commonSizeBs(
+  [
+    'propertyPlantEquipment',
+    'capitalWorkInProgress',
+    'intangibleAssets',
+    'nonCurrentInvestments',
+    'otherNonCurrentAssets',
+    'totalNonCurrentAssets',
+    'inventories',
+    'tradeReceivables',
+    'cashAndCashEquivalents',
+    'currentInvestments',
+    'otherCurrentAssets',
+    'totalCurrentAssets',
+    'equityShareCapital',
+    'otherEquity',
+    'totalEquity',
+    'nonControllingInterest',
+    'longTermBorrowings',
+    'otherNonCurrentLiabilities',
+    'totalNonCurrentLiabilities',
+    'shortTermBorrowings',
+    'tradePayables',
+    'otherCurrentLiabilities',
+    'totalCurrentLiabilities',
+    'totalLiabilities',
+  ],
+  NON_BANK,
+);
+commonSizeBs(
+  [
+    'cashWithRbi',
+    'balancesWithBanks',
+    'investments',
+    'advances',
+    'fixedAssets',
+    'otherAssets',
+    'deposits',
+    'casaDeposits',
+    'borrowings',
+    'otherLiabilities',
+  ],
+  bank,
+);
+const commonSizePl = (items: readonly string[], layouts?: string[]) => {
+  for (const item of items)
+    r(
+      'cs',
+      `${item}ToRevenue`,
+      `${item} as % of revenue`,
+      '%',
+      `${item} / revenue × 100`,
+      (c) => pct(num(c.years[c.i]?.pl[item]), at(c, 'revenue')),
+      layouts,
+    );
+};
+commonSizePl([
   'otherIncome',
   'totalIncome',
   'costOfMaterialsConsumed',
@@ -668,27 +678,11 @@ const COMMON_PL = [
   'minorityInterest',
   'otherComprehensiveIncome',
   'totalComprehensiveIncome',
-  'interestExpended',
-  'otherOperatingExpenses',
-  'operatingExpenses',
-  'provisionsAndContingencies',
-];
-const BANK_PL_ONLY = new Set([
-  'interestExpended',
-  'otherOperatingExpenses',
-  'operatingExpenses',
-  'provisionsAndContingencies',
 ]);
-for (const item of COMMON_PL)
-  r(
-    'cs',
-    `${item}ToRevenue`,
-    `${item} as % of revenue`,
-    '%',
-    `${item} / revenue × 100`,
-    (c) => pct(num(c.years[c.i]?.pl[item]), at(c, 'revenue')),
-    BANK_PL_ONLY.has(item) ? bank : undefined,
-  );
+commonSizePl(
+  ['interestExpended', 'otherOperatingExpenses', 'operatingExpenses', 'provisionsAndContingencies'],
+  bank,
+);
 const COMMON_CF = [
   'cashFromOperatingActivities',
   'cashFromInvestingActivities',
