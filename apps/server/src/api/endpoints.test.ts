@@ -105,6 +105,33 @@ for (const target of testDatabases()) {
       },
     );
 
+    // The documented examples name one sample company each; a bank (HDFCBANK) lays its
+    // statements out differently, so every per-company endpoint is asked about all three.
+    it.each(perCompany.map((e) => [names(e), e] as const))(
+      '%s: answers for each of the three sample companies, as JSON and CSV, never a 5xx',
+      async (_n, e) => {
+        for (const symbol of ['ITC', 'RELIANCE', 'HDFCBANK']) {
+          const ex = withSymbol(examples.get(e.operationId)!, symbol);
+          const res = await app.inject(urlOf(e, ex, { token: pro }));
+          expect([200, 402], `${symbol}: ${res.body}`).toContain(res.statusCode);
+          if (res.statusCode === 200) expect(Errors(Envelope(e.data), res.json()), symbol).toEqual([]);
+          if (!e.tabular) continue;
+          const csv = await app.inject(urlOf(e, ex, { token: pro, format: 'csv' }));
+          expect(csv.statusCode, `${symbol} csv`).toBe(res.statusCode);
+        }
+      },
+    );
+
+    it('gives a bank null for the ratios that do not apply to it, in the same shape', async () => {
+      const e = endpoints.find((x) => x.operationId === 'annualPriceRatios')!;
+      const res = await app.inject(urlOf(e, { params: { symbol: 'HDFCBANK' } }, { token: pro }));
+      expect(res.statusCode, res.body).toBe(200);
+      const years = res.json().data as Record<string, unknown>[];
+      expect(years.length).toBeGreaterThan(0);
+      expect(years.every((y) => 'evToEbitda' in y && y.evToEbitda === null)).toBe(true);
+      expect(years.some((y) => typeof y.priceToBook === 'number')).toBe(true);
+    });
+
     const tabular = endpoints.filter((e) => e.tabular);
     it.each(tabular.map((e) => [names(e), e] as const))('%s: CSV with a header line', async (_n, e) => {
       const res = await app.inject(urlOf(e, examples.get(e.operationId)!, { token: pro, format: 'csv' }));

@@ -1,5 +1,5 @@
 import type { YearData } from './metrics.ts';
-import { RATIOS, type RatioDef, type RatioType } from './ratio-catalogue.ts';
+import { RATIO_BY_CODE, RATIOS, type RatioDef, type RatioType } from './ratio-catalogue.ts';
 
 export interface YearRatios {
   fiscalYear: number;
@@ -19,17 +19,29 @@ export function ratiosFor(layout: string, ratioType?: RatioType): RatioDef[] {
   );
 }
 
-/** Computes the catalogue (or one category) for every year given (years newest first). */
+/**
+ * Computes the catalogue (or one category) for every year given (years newest first). With
+ * `codes`, every code asked for is in each year's values, in that order: null where the ratio
+ * does not apply to the company's layout (EV to EBITDA for a bank), so the shape never varies.
+ */
 export function computeRatios(
   years: readonly YearData[],
   opts: { ratioType?: RatioType; codes?: readonly string[] } = {},
 ): YearRatios[] {
   const layout = years[0]?.layout ?? 'general';
-  let defs = ratiosFor(layout, opts.ratioType);
-  if (opts.codes) defs = defs.filter((d) => opts.codes!.includes(d.code));
+  const defs: (RatioDef | null)[] = opts.codes
+    ? opts.codes.map((code) => {
+        const d = RATIO_BY_CODE.get(code);
+        if (!d) throw new Error(`unknown ratio code ${code}`);
+        return !d.layouts || d.layouts.includes(layout) ? d : null;
+      })
+    : ratiosFor(layout, opts.ratioType);
+  const codes = opts.codes ?? defs.map((d) => d!.code);
   return years.map((y, i) => {
     const values: Record<string, number | null> = {};
-    for (const d of defs) values[d.code] = clean(d.compute({ years, i }));
+    defs.forEach((d, k) => {
+      values[codes[k]!] = d ? clean(d.compute({ years, i })) : null;
+    });
     return { fiscalYear: y.fiscalYear, periodEnd: y.periodEnd, values };
   });
 }
