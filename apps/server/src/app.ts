@@ -17,6 +17,7 @@ import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { sharedServerOptions } from './plugins/server-options.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
 import { registerSwagger } from './plugins/swagger.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -99,7 +100,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ...sharedServerOptions,
     ...(config.tlsCertFile && config.tlsKeyFile
       ? { https: { cert: await readText(config.tlsCertFile), key: await readText(config.tlsKeyFile) } }
       : {}),

@@ -29,12 +29,22 @@ export const errorCatalogue = {
     meaning: 'The data API is served over https only.',
   },
   not_found: { status: 404, title: 'Not Found', meaning: 'The requested resource does not exist.' },
+  request_timeout: {
+    status: 408,
+    title: 'Request Timeout',
+    meaning: 'The request did not arrive in full in time; send it again.',
+  },
   conflict: { status: 409, title: 'Conflict', meaning: 'The request conflicts with another request.' },
   payload_too_large: { status: 413, title: 'Payload Too Large', meaning: 'The request body is too large.' },
   unsupported_media_type: {
     status: 415,
     title: 'Unsupported Media Type',
     meaning: 'Send the body as application/json.',
+  },
+  request_too_large: {
+    status: 431,
+    title: 'Request Header Fields Too Large',
+    meaning: 'The URL and headers together exceed 16 KB; send fewer or shorter parameters.',
   },
   rate_limited: {
     status: 429,

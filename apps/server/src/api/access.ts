@@ -1,6 +1,7 @@
 import { type PlanCode, publicSampleKey } from '@bahi/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { effectivePlan, type User } from '../accounts/users.ts';
+import { bearerOf } from '../auth/require-user.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { isSecureEnough } from '../plugins/https-policy.ts';
@@ -15,14 +16,20 @@ declare module 'fastify' {
   }
 }
 
-/** The API key from `token` (as documented) or `Authorization: Bearer <key>`. */
-export function extractKey(req: FastifyRequest): string | null {
+/**
+ * The API key from `token` (as documented) or `Authorization: Bearer <key>`; an AppError when
+ * `token` is given more than once.
+ */
+export function extractKey(req: FastifyRequest): string | AppError | null {
   const q = req.query as Record<string, unknown> | undefined;
   const fromQuery = q?.token;
   if (typeof fromQuery === 'string' && fromQuery !== '') return fromQuery;
-  const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;
-  return null;
+  if (Array.isArray(fromQuery)) {
+    return new AppError('bad_request', 'Pass "token" once: the query string names it more than once.', {
+      param: 'token',
+    });
+  }
+  return bearerOf(req.headers.authorization);
 }
 
 /** Writes the rate-limit fields and lets the request on, or refuses it past the limit. */
@@ -85,6 +92,10 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
       return;
     }
     const key = extractKey(req);
+    if (key instanceof AppError) {
+      done(key);
+      return;
+    }
     if (!key) {
       done(
         new AppError(

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { ensureSampleData } from '@bahi/market-data';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
@@ -150,6 +151,69 @@ for (const target of testDatabases()) {
         const res = await app.inject(urlOf(e, examples.get(e.operationId)!, { token: basic }));
         expect(res.statusCode).toBe(403);
       }
+    });
+
+    it('refuses an impossible date, a repeated token and an over-long symbol with 400 naming it', async () => {
+      const dq = '/api/v1/daily-quotes/RELIANCE';
+      const cases: [string, string][] = [
+        [`${dq}?from=0000-01-01&token=${pro}`, 'from'],
+        [`${dq}?to=2024-02-30&token=${pro}`, 'to'],
+        [`/api/v1/commodity-price/IENERGY?from=0000-06-01&token=${pro}`, 'from'],
+        [`${dq}?token=${pro}&token=${pro}`, 'token'],
+        [`/api/v1/company-profile/${'A'.repeat(101)}?token=${pro}`, 'symbol'],
+      ];
+      for (const [url, param] of cases) {
+        const res = await app.inject(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(res.json()).toMatchObject({ code: 'bad_request', param });
+      }
+    });
+
+    it('accepts the bearer scheme in any letter case', async () => {
+      for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+        const res = await app.inject({
+          url: '/api/v1/company-profile/ITC',
+          headers: { authorization: `${scheme} ${basic}` },
+        });
+        expect(res.statusCode, scheme).toBe(200);
+      }
+    });
+
+    it('answers a malformed URL in the problem shape, without echoing the key', async () => {
+      for (const path of ['/api/v1/company-profile/%zz', '/api/v1/company-profile/%E0%A4']) {
+        const res = await app.inject(`${path}?token=${pro}`);
+        expect(res.statusCode, path).toBe(400);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(res.json()).toMatchObject({ code: 'bad_request', status: 400 });
+        expect(res.json().request_id).toBeTruthy();
+        expect(res.body).not.toContain(pro);
+      }
+    });
+
+    it('answers a request line over 16 KB with 431 problem+json', async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/v1/stock-symbols?token=${pro}&x=${'A'.repeat(20_000)}`,
+      );
+      expect(res.status).toBe(431);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      const body = await res.text();
+      expect(JSON.parse(body)).toMatchObject({ code: 'request_too_large', status: 431 });
+      expect(body).not.toContain(pro);
+    });
+
+    it('takes daily quotes for the year before `to` when only `to` is given', async () => {
+      const res = await app.inject(`/api/v1/daily-quotes/RELIANCE?to=2020-01-31&token=${pro}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const dates = (res.json().data as { date: string }[]).map((r) => r.date);
+      expect(dates.length).toBeGreaterThan(200);
+      expect(dates[0]! >= '2019-01-31' && dates[0]! <= '2019-02-07').toBe(true);
+      expect(dates.at(-1)! <= '2020-01-31' && dates.at(-1)! >= '2020-01-24').toBe(true);
+      const ratios = await app.inject(`/api/v1/daily-price-ratios/ITC?to=2020-01-31&token=${pro}`);
+      expect(ratios.statusCode, ratios.body).toBe(200);
+      expect((ratios.json().data as { date: string }[]).every((r) => r.date >= '2019-01-31')).toBe(true);
     });
 
     it('resolves symbols case-insensitively and former symbols to the company', async () => {

@@ -8,10 +8,19 @@ declare module 'fastify' {
   }
 }
 
+const bearerScheme = /^bearer[ \t]+/i;
+
+/** The credentials of an `Authorization: Bearer <credentials>` header (the scheme is case-insensitive, RFC 9110). */
+export function bearerOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = bearerScheme.exec(header);
+  return m ? header.slice(m[0].length).trim() || null : null;
+}
+
 /** The access token of a request: `Authorization: Bearer <token>`, or `?token=` where a route allows it. */
 export function accessTokenOf(req: FastifyRequest, opts: { allowQuery?: boolean } = {}): string | null {
-  const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const bearer = bearerOf(req.headers.authorization);
+  if (bearer) return bearer;
   if (opts.allowQuery) {
     const q = (req.query as Record<string, unknown> | undefined)?.token;
     if (typeof q === 'string' && q) return q;

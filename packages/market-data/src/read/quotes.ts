@@ -103,7 +103,7 @@ export async function getDailyQuotes(
     `SELECT ${QUOTE_COLUMNS} FROM daily_quote q
       WHERE q.isin = $1 AND q.exchange = 'NSE'
         AND q.trade_date >= COALESCE($2::date,
-              (SELECT max(trade_date) FROM daily_quote WHERE isin = $1) - interval '1 year')
+              COALESCE($3::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1)) - interval '1 year')
         AND ($3::date IS NULL OR q.trade_date <= $3::date)
       ORDER BY q.trade_date`,
     [ref.isin, opts.from ?? null, opts.to ?? null],

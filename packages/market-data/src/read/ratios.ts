@@ -262,7 +262,7 @@ export async function getDailyPriceRatios(
   );
   const { rows: quotes } = await q.query<{ date: string; close: number }>(
     `SELECT trade_date AS date, close FROM daily_quote WHERE isin = $1 AND exchange = 'NSE'
-        AND trade_date >= COALESCE($2::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1) - interval '1 year')
+        AND trade_date >= COALESCE($2::date, COALESCE($3::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1)) - interval '1 year')
         AND ($3::date IS NULL OR trade_date <= $3::date) ORDER BY trade_date`,
     [ref.isin, opts.from ?? null, opts.to ?? null],
   );

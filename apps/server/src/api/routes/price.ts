@@ -8,7 +8,7 @@ import { StatementTypeParam } from './financials.ts';
 const DateParam = (description: string) =>
   Type.Optional(Type.String({ format: 'date', description: `${description} (YYYY-MM-DD)` }));
 const Range = {
-  from: DateParam('First trading day, inclusive; default one year before the latest quote'),
+  from: DateParam('First trading day, inclusive; default one year before `to` (or before the latest quote)'),
   to: DateParam('Last trading day, inclusive; default the latest quote'),
 };
 

@@ -7,6 +7,7 @@ import { setSubscription, upsertUser } from '../../accounts/users.ts';
 import { serverMigrations } from '../../app.ts';
 import { type Config, testConfig } from '../../config.ts';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
+import { sharedServerOptions } from '../../plugins/server-options.ts';
 import { registerSwagger } from '../../plugins/swagger.ts';
 import type { Endpoint } from '../endpoint.ts';
 import { registerDataApi } from '../index.ts';
@@ -27,7 +28,7 @@ export async function dataApiApp(
   const config = testConfig(opts.config);
   const app = Fastify({
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ...sharedServerOptions,
   });
   app.decorate('config', config);
   app.decorate('deps', { db, clock: opts.clock ?? (() => new Date()) });
