@@ -1,6 +1,8 @@
 import { ensureSampleData } from '@bahi/market-data';
 import { openDb } from '@bahi/market-data/db';
+import Ajv from 'ajv-draft-04';
 import type { FastifyInstance } from 'fastify';
+import swagger2Schema from 'openapi-to-postmanv2/assets/swagger2Schema.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagList } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
@@ -63,6 +65,14 @@ describe('API documents', () => {
     expect(swagger.securityDefinitions.token).toMatchObject({ in: 'query', name: 'token' });
     expect(swagger.tags.map((t) => t.name)).toEqual(tagList.map((t) => t.name));
     expect(Object.keys(swagger.paths).sort()).toEqual(endpoints.map((e) => documentPath(e.path)).sort());
+  });
+
+  it('validates against the Swagger 2.0 schema (no anyOf or null type: nullable fields carry x-nullable)', () => {
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(swagger2Schema);
+    const valid = validate(swagger);
+    expect(valid, JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const text = JSON.stringify(swagger.paths);
+    expect(text).toContain('"x-nullable":true');
   });
 
   it.each(endpoints.map((e) => [documentPath(e.path)]))(

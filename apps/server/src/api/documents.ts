@@ -94,7 +94,37 @@ function withExamples(
       ok.examples = { 'application/json': example };
     }
   }
-  return copy;
+  return openapi ? copy : (swagger2Nullables(copy) as Doc);
+}
+
+/** Keys whose values are data (examples), not schemas, and are copied as they are. */
+const dataKeys = new Set(['examples', 'example', 'x-example', 'default', 'enum']);
+
+/**
+ * Swagger 2.0 has neither `anyOf` nor a `null` type: a field that is one type or null becomes that
+ * type with `x-nullable: true` (the vendor extension code generators read); a union of several
+ * types becomes an untyped schema listing them under `x-anyOf`.
+ */
+function swagger2Nullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(swagger2Nullables);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = dataKeys.has(k) ? v : swagger2Nullables(v);
+  const { anyOf, ...rest } = out;
+  if (Array.isArray(anyOf)) {
+    const types = anyOf as Record<string, unknown>[];
+    const nonNull = types.filter((t) => t.type !== 'null');
+    const nullable = nonNull.length < types.length ? { 'x-nullable': true } : {};
+    if (nonNull.length === 1) return { ...nonNull[0], ...rest, ...nullable };
+    // A union of several types (a line item that is a number or a text): any value, the
+    // alternatives kept in a vendor extension.
+    return { ...rest, ...nullable, 'x-anyOf': nonNull };
+  }
+  if (Array.isArray(out.type) && out.type.includes('null')) {
+    const nonNull = out.type.filter((t) => t !== 'null');
+    if (nonNull.length === 1) return { ...out, type: nonNull[0], 'x-nullable': true };
+  }
+  return out;
 }
 
 /**

@@ -26,7 +26,13 @@ for (const target of testDatabases()) {
       expect(res.statusCode).toBe(200);
       const collection = res.json();
       expect(collection.info.schema).toContain('v2.1.0');
-      const requests: { request: { auth?: { apikey: { key: string; value: string }[] } } }[] = [];
+      const requests: {
+        name: string;
+        request: {
+          auth?: { apikey: { key: string; value: string }[] };
+          url: { query?: { key: string; value: string; disabled?: boolean }[] };
+        };
+      }[] = [];
       const walk = (items: unknown[]) => {
         for (const item of items as { item?: unknown[]; request?: never }[]) {
           if (item.item) walk(item.item);
@@ -44,6 +50,17 @@ for (const target of testDatabases()) {
           ]),
         );
       }
+      // The key goes once, through the auth; a made-up value for an optional parameter is not sent.
+      const query = requests.flatMap((r) => r.request.url.query ?? []);
+      expect(query.filter((q) => q.key === 'token')).toEqual([]);
+      const declaration = requests.find((r) => r.name === 'Shareholding declaration')!;
+      expect(declaration.request.url.query).toEqual([
+        expect.objectContaining({ key: 'period', disabled: true }),
+      ]);
+      const statements = requests.find((r) => r.name === 'Financial statements')!;
+      expect(statements.request.url.query).toContainEqual(
+        expect.objectContaining({ key: 'statement_type', disabled: false }),
+      );
       expect(collection.variable).toContainEqual({ key: 'apiKey', value: publicSampleKey, type: 'string' });
       expect(collection.variable).toContainEqual({
         key: 'baseUrl',

@@ -19,6 +19,7 @@ export interface DocParameter {
   required?: boolean;
   description?: string;
   enum?: unknown[];
+  default?: unknown;
   'x-example'?: unknown;
   items?: DocSchema;
   schema?: DocSchema;

@@ -70,7 +70,7 @@ export const sharedServerOptions = {
     onCreate: (ajv) => ajv.addFormat('date', { type: 'string', validate: isCalendarDate }),
   },
   // Long enough that an over-long symbol reaches validation (400 naming it), not a router 404.
-  maxParamLength: 512,
+  routerOptions: { maxParamLength: 512 },
   frameworkErrors,
   clientErrorHandler,
 } satisfies FastifyServerOptions;
