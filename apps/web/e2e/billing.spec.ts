@@ -116,3 +116,42 @@ test('the confirmation page without a status only says it is processing', async 
   await expect(page.getByRole('heading', { name: 'Processing your request' })).toBeVisible();
   await expect(page.getByText("Please don't close the window or refresh it.")).toHaveCount(0);
 });
+
+test('a payment that cannot start shows the server’s message, or the SPEC fallback without a status line', async ({
+  page,
+}) => {
+  await signInAs(page, 'start');
+  await page.goto('/subscription/individual');
+  await page.getByLabel('Phone number', { exact: true }).fill('98765 43210');
+  const pay = page.getByRole('button', { name: 'Proceed to Pay' });
+
+  await page.route('**/api/v1/subscribe-api**', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+  );
+  await pay.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    "We couldn't start the payment. Please try again or contact support.",
+  );
+
+  await page.unroute('**/api/v1/subscribe-api**');
+  await page.route('**/api/v1/subscribe-api**', (route) => route.abort('connectionrefused'));
+  await pay.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    "We couldn't start the payment. Please try again or contact support.",
+  );
+
+  await page.unroute('**/api/v1/subscribe-api**');
+  await page.route('**/api/v1/subscribe-api**', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        status: 409,
+        code: 'conflict',
+        detail: 'A payment for this plan is already open.',
+      }),
+    }),
+  );
+  await pay.click();
+  await expect(page.getByRole('alert')).toHaveText('A payment for this plan is already open.');
+});

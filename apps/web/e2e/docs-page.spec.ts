@@ -159,7 +159,34 @@ test.describe('at 375 px', () => {
     await menu.click();
     await nav.getByRole('button', { name: 'Close menu' }).click();
     await expect(nav).toBeHidden();
+    // Keyboard focus returns to the button that opened the drawer.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeFocused();
   });
+
+  test('the reference, error tables included, fits the screen without sideways scrolling', async ({
+    page,
+  }) => {
+    await page.goto(`${docsPath}#errors`);
+    await expect(page.getByRole('cell', { name: 'unsupported_media_type' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('on a wide screen the navigation is a panel, with no drawer button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(docsPath);
+  await expect(page.getByTestId('docs-nav')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /API Reference/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Endpoints/ })).toBeHidden();
+  // The description's Markdown code marks show as code, not as backticks.
+  const intro = page.locator('#reference p').first();
+  await expect(intro.locator('code').first()).toHaveText('token');
+  await expect(intro).not.toContainText('`');
 });
 
 test('the PDF modal traps focus, locks scroll and closes by Escape, overlay and button', async ({ page }) => {

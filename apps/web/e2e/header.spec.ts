@@ -69,3 +69,13 @@ for (const width of [360, 768, 1440]) {
     }
   });
 }
+
+test('Features in the header and the footer lead to the features section from any page', async ({ page }) => {
+  for (const area of ['banner', 'contentinfo'] as const) {
+    await page.goto('/about-us');
+    await page.getByRole(area).getByRole('link', { name: 'Features' }).click();
+    await expect(page).toHaveURL(/\/#features$/);
+    await expect(page.locator('#features')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY), area).toBeGreaterThan(100);
+  }
+});

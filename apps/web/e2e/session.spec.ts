@@ -234,3 +234,25 @@ test('axe: the sign-in dialog, the user menu and the profile page', async ({ pag
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the user menu returns focus to its button on Escape and closes when focus tabs out', async ({
+  page,
+}) => {
+  await signIn(page, { email: uniqueEmail('ravi'), name: 'Ravi Menon' });
+  const button = page.getByRole('button', { name: 'Account menu for Ravi Menon' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const profile = page.getByRole('banner').getByRole('link', { name: 'Profile' });
+  await expect(profile).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(profile).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(profile).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  const logout = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+  await logout.focus();
+  await page.keyboard.press('Tab');
+  await expect(logout).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});

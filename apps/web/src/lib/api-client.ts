@@ -81,11 +81,27 @@ export async function authedFetch(path: string, init: RequestInit = {}): Promise
 }
 
 /** authedFetch for JSON answers: the parsed body of a 2xx, else an Error with the problem's detail. */
+/** A call the server refused: its status, and the problem's `detail` when it sent one. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? `HTTP ${status}`);
+  }
+}
+
+/**
+ * The JSON answer of an authenticated call; an ApiError when refused. Pages show `detail` when
+ * there is one and their own words otherwise, never a bare status line.
+ */
 export async function authedJson<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await authedFetch(path, init);
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { detail?: string } | null;
-    throw new Error(body?.detail ?? `${res.status} ${res.statusText}`);
+    const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
+    const detail = typeof body?.detail === 'string' && body.detail.trim() !== '' ? body.detail : null;
+    throw new ApiError(res.status, detail);
   }
   return (await res.json()) as T;
 }

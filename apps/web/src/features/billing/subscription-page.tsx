@@ -3,6 +3,7 @@ import { canBuyPlan, planBySlug, plans } from '@bahi/contracts/plans';
 import { sitePaths } from '@bahi/contracts/site';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
 import { LoginPrompt } from '../auth/components/login-prompt.tsx';
 import { useSession } from '../session/use-session.ts';
 import { startSubscription, verifySubscription } from './billing-api.ts';
@@ -81,8 +82,9 @@ export function SubscriptionPage() {
       );
     } catch (err) {
       setBusy(false);
+      // The server's own message when it refused; otherwise (no answer, a proxy's error page) ours.
       if (err instanceof CheckoutScriptError) setError(err.message);
-      else setError(err instanceof Error && err.message ? err.message : startFailedMessage);
+      else setError(err instanceof ApiError && err.detail ? err.detail : startFailedMessage);
     }
   }
 

@@ -39,12 +39,17 @@ export function DocsNav({
   useBodyScrollLock(drawerOpen);
   useEffect(() => {
     if (!drawerOpen) return;
+    // Focus moves into the drawer, and back to what opened it when the drawer closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeButton.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onCloseDrawer();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus({ preventScroll: true });
+    };
   }, [drawerOpen, onCloseDrawer]);
 
   const link = (id: string, label: string, method?: string) => (

@@ -154,8 +154,10 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
             API Reference <span className="docs-badge">v1.0</span>
           </h1>
           <p>
-            {doc.info.description ??
-              'Financial data for companies listed on the NSE and BSE as JSON over HTTPS: company profiles, statements, ratios, prices, peers, shareholdings, corporate actions, commodities and exchange holidays.'}
+            {withInlineCode(
+              doc.info.description ??
+                'Financial data for companies listed on the NSE and BSE as JSON over HTTPS: company profiles, statements, ratios, prices, peers, shareholdings, corporate actions, commodities and exchange holidays.',
+            )}
           </p>
           <p>
             Base URL <code>{sampleBaseUrl}</code>
@@ -209,4 +211,9 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
       )}
     </div>
   );
+}
+
+/** The document's descriptions mark code with backticks (Markdown): shown as code, not as backticks. */
+function withInlineCode(text: string) {
+  return text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
 }

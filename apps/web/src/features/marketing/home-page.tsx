@@ -6,11 +6,15 @@ import { PricingCards } from '../pricing/components/pricing-cards.tsx';
 import { featureCards, sampleRequest, sampleResponse, trustBadges } from './content.ts';
 
 export function HomePage() {
-  const { hash } = useLocation();
-  // The landing page opens at the top unless a section (/#features) was asked for.
+  const { hash, key } = useLocation();
+  // The landing page opens at the top unless a section (/#features) was asked for, also when
+  // the link was followed from another page (the router's own restoration leaves it at the top).
+  // `key` re-runs it for every navigation to this page.
   useEffect(() => {
-    if (!hash && window.scrollY !== 0) window.scrollTo(0, 0);
-  }, [hash]);
+    const section = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (section) section.scrollIntoView();
+    else if (window.scrollY !== 0) window.scrollTo(0, 0);
+  }, [hash, key]);
   return (
     <>
       <section className="hero">

@@ -1,7 +1,7 @@
 import { sitePaths } from '@bahi/contracts/site';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { authedJson, SessionExpiredError } from '../../../lib/api-client.ts';
+import { ApiError, authedJson, SessionExpiredError } from '../../../lib/api-client.ts';
 import { type ApiToken, profilePatchFromApiToken } from '../../session/auth-api.ts';
 import { updateProfile } from '../../session/session-store.ts';
 
@@ -31,7 +31,10 @@ export function ApiKeyPanel({ apiKey }: { apiKey: string }) {
       setConfirming(false);
     } catch (err) {
       if (err instanceof SessionExpiredError) return;
-      setMessage({ tone: 'error', text: (err as Error).message || 'The key could not be regenerated.' });
+      setMessage({
+        tone: 'error',
+        text: err instanceof ApiError && err.detail ? err.detail : 'The key could not be regenerated.',
+      });
     } finally {
       setBusy(false);
     }

@@ -10,24 +10,35 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   const navigate = useNavigate();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      // Focus inside the menu goes back to the button that opened it, not to the page's start.
+      if (root.current?.contains(document.activeElement)) button.current?.focus();
+    };
+    // Tabbing out of the menu closes it.
+    const onFocus = (e: FocusEvent) => {
+      if (e.target instanceof Node && !root.current?.contains(e.target)) setOpen(false);
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open]);
   return (
     <div className="user-menu" ref={root}>
       <button
+        ref={button}
         type="button"
         className="avatar avatar-button"
         aria-haspopup="true"
