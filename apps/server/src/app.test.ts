@@ -14,6 +14,9 @@ for (const target of testDatabases()) {
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(site, 'about-us', 'index.html'), '<!doctype html><title>About</title>');
     writeFileSync(join(site, 'assets', 'app-1234.js'), 'console.log(1)');
+    mkdirSync(join(site, 'page-not-found'));
+    writeFileSync(join(site, 'page-not-found', 'index.html'), '<!doctype html><title>Not found</title>');
+    writeFileSync(join(site, 'routes.json'), JSON.stringify(['/', '/about-us', '/subscription/:type']));
     let app: Awaited<ReturnType<typeof buildApp>>;
 
     beforeAll(async () => {
@@ -43,7 +46,7 @@ for (const target of testDatabases()) {
       expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('serves prerendered pages, the shell for client routes, and real 404s otherwise', async () => {
+    it('serves prerendered pages, the shell for client routes, and real 404s (the not-found page for the site) otherwise', async () => {
       const about = await app.inject('/about-us');
       expect(about.statusCode).toBe(200);
       expect(about.body).toContain('<title>About</title>');
@@ -51,6 +54,16 @@ for (const target of testDatabases()) {
       const client = await app.inject('/subscription/individual');
       expect(client.statusCode).toBe(200);
       expect(client.body).toContain('<title>shell</title>');
+      for (const path of ['/no/such/page', '/about-us/extra', '/subscription']) {
+        const unknown = await app.inject(path);
+        expect(unknown.statusCode, path).toBe(404);
+        expect(unknown.headers['content-type']).toContain('text/html');
+        expect(unknown.body).toContain('<title>Not found</title>');
+      }
+      expect((await app.inject('/about-us/')).statusCode).toBe(200);
+      const errors = await app.inject('/docs/errors');
+      expect(errors.statusCode).toBe(301);
+      expect(errors.headers.location).toBe('/financial-data-api-documentation#errors');
       const asset = await app.inject('/assets/app-1234.js');
       expect(asset.headers['cache-control']).toContain('immutable');
       const missingAsset = await app.inject('/assets/nope.js');

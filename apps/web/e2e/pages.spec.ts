@@ -44,10 +44,18 @@ test('marketing pages carry content, title, description and Open Graph tags in t
   expect((await request.get('/favicon.svg')).status()).toBe(200);
 });
 
-test('an unmatched path shows the not-found text', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unmatched path answers 404 with the not-found page, kept out of search indexes', async ({ page }) => {
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  expect(await res?.text()).toContain('<meta name="robots" content="noindex">');
   await expect(page.getByText('Page you are looking for does not exist.')).toBeVisible();
   await expect(page).toHaveTitle(/Page Not Found/);
+  // Client routes the server does not prerender still answer 200.
+  expect((await page.goto('/subscription/individual'))?.status()).toBe(200);
+  // A problem body's `type` leads to the error tables of the docs.
+  await page.goto('/docs/errors#bad_request');
+  await expect(page).toHaveURL(/\/financial-data-api-documentation#errors$/);
+  await expect(page.getByRole('heading', { name: 'Errors', exact: true })).toBeVisible();
 });
 
 test('feature pages are reachable from the header and footer', async ({ page }) => {

@@ -11,11 +11,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const ssrEntry = join(webRoot, 'dist-ssr', 'entry-server.js');
-const { render, head, pageSources, prerenderPaths } = (await import(ssrEntry)) as {
+const { render, head, pageSources, prerenderPaths, sitePathPatterns } = (await import(ssrEntry)) as {
   render: (path: string) => Promise<string>;
   head: (path: string, publicUrl?: string) => string;
   pageSources: (path: string) => string[];
   prerenderPaths: string[];
+  sitePathPatterns: string[];
 };
 const publicUrl = process.env.PUBLIC_URL || undefined;
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -38,6 +39,8 @@ for (const path of prerenderPaths) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, html);
 }
+// The server answers any other path with the not-found page and a 404 status.
+writeFileSync(join(dist, 'routes.json'), `${JSON.stringify(sitePathPatterns)}\n`);
 // The shell for client-only routes keeps an empty root; the route sets its title on load.
 writeFileSync(
   join(dist, 'spa-shell.html'),

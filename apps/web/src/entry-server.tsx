@@ -4,9 +4,9 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { headTags } from './app/head-tags.ts';
 import { lazyPageSource } from './app/lazy-page.ts';
 import { metaOf } from './app/page-meta.ts';
-import { prerenderPaths, routes } from './routes.tsx';
+import { prerenderPaths, routes, sitePathPatterns } from './routes.tsx';
 
-export { prerenderPaths };
+export { prerenderPaths, sitePathPatterns };
 
 /** Renders one route to HTML for the prerender step. */
 export async function render(path: string): Promise<string> {

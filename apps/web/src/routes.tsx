@@ -184,3 +184,11 @@ export const routes: RouteObject[] = [
 export const prerenderPaths: string[] = (routes[0]?.children ?? [])
   .filter((r) => (r.handle as { meta?: PageMeta } | undefined)?.meta?.prerender)
   .map((r) => (r.index ? '/' : `/${r.path}`));
+
+/**
+ * Every path the site answers, as route patterns (`/subscription/:type`), for the server: any
+ * other path gets the not-found page with a real 404 status.
+ */
+export const sitePathPatterns: string[] = (routes[0]?.children ?? [])
+  .filter((r) => r.index || (r.path && r.path !== '*'))
+  .map((r) => (r.index ? '/' : `/${r.path}`));

@@ -1,4 +1,5 @@
-import { publicSampleKey } from '@bahi/contracts';
+import { problemTypeBase, publicSampleKey } from '@bahi/contracts';
+import { sitePaths } from '@bahi/contracts/site';
 import type { FastifyInstance } from 'fastify';
 import { buildLlmsTxt } from './llms-txt.ts';
 import { buildPdfReference } from './pdf-reference.ts';
@@ -66,5 +67,9 @@ export async function docsRoutes(app: FastifyInstance, opts: DocsRoutesOptions):
       .header('cache-control', 'public, max-age=300')
       .send(await llms());
   });
+  // Every problem body's `type` is /docs/errors#<code>: it leads to the error tables of the docs page.
+  app.get(problemTypeBase.replace(/#$/, ''), async (_req, reply) =>
+    reply.redirect(`${sitePaths.docs}#errors`, 301),
+  );
   registerSwaggerUi(app);
 }

@@ -69,6 +69,10 @@ export function registerStaticSite(app: FastifyInstance, root: string): void {
     return body;
   };
   const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
+  const isSitePath = sitePathMatcher(root);
+  const notFoundPage = isFile(join(root, 'page-not-found', 'index.html'))
+    ? join(root, 'page-not-found', 'index.html')
+    : shellPath;
   const sendFile = (req: FastifyRequest, reply: FastifyReply, file: string) => {
     const encoding = pickEncoding(req.headers['accept-encoding'], file, isFile);
     if (isFile(file + encodings[0].ext) || isFile(file + encodings[1].ext))
@@ -96,8 +100,23 @@ export function registerStaticSite(app: FastifyInstance, root: string): void {
     }
     if (ext && ext !== '.html') throw new AppError('not_found', `No file ${pathname}`);
     const page = join(safe, 'index.html');
-    const file = isFile(page) ? page : shellPath;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    return sendFile(req, reply, file);
+    if (isFile(page)) return sendFile(req, reply, page);
+    // A path the site has no route for: the not-found page, with a status that says so.
+    if (!isSitePath(pathname)) return sendFile(req, reply.code(404), notFoundPage);
+    return sendFile(req, reply, shellPath);
   });
+}
+
+/**
+ * Whether the site has a route for a path, from the `routes.json` patterns the web build writes
+ * (`/subscription/:type`); without that file every path is the site's to answer.
+ */
+function sitePathMatcher(root: string): (pathname: string) => boolean {
+  const file = join(root, 'routes.json');
+  if (!existsSync(file)) return () => true;
+  const patterns = (JSON.parse(readFileSync(file, 'utf8')) as string[]).map(
+    (p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`),
+  );
+  return (pathname) => patterns.some((re) => re.test(pathname));
 }
