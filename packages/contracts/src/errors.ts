@@ -29,6 +29,11 @@ export const errorCatalogue = {
     meaning: 'The data API is served over https only.',
   },
   not_found: { status: 404, title: 'Not Found', meaning: 'The requested resource does not exist.' },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method Not Allowed',
+    meaning: 'The data API answers GET (and HEAD) only; the Allow header lists the methods.',
+  },
   request_timeout: {
     status: 408,
     title: 'Request Timeout',

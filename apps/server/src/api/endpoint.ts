@@ -107,12 +107,16 @@ export function authorize(e: Endpoint, plan: PlanCode, companies: Company[]): vo
   }
 }
 
+/**
+ * The companies the request names, in request order, each once: `symbol=ITC&symbol=itc`, or a
+ * current and a former symbol of one company, answer for that company once.
+ */
 export async function resolveCompanies(svc: DataApiServices, symbols: string[], version: number) {
   const out: Company[] = [];
   for (const s of symbols) {
     const c = await svc.symbols.resolve(s, version);
     if (!c) throw new AppError('not_found', `Unknown symbol "${s}".`, { param: 'symbol' });
-    out.push(c);
+    if (!out.some((o) => o.isin === c.isin)) out.push(c);
   }
   return out;
 }

@@ -161,6 +161,7 @@ for (const target of testDatabases()) {
         [`/api/v1/commodity-price/IENERGY?from=0000-06-01&token=${pro}`, 'from'],
         [`${dq}?token=${pro}&token=${pro}`, 'token'],
         [`/api/v1/company-profile/${'A'.repeat(101)}?token=${pro}`, 'symbol'],
+        [`/api/v1/holidays-calender?exchange=XX&token=${pro}`, 'exchange'],
       ];
       for (const [url, param] of cases) {
         const res = await app.inject(url);
@@ -168,6 +169,18 @@ for (const target of testDatabases()) {
         expect(res.headers['content-type']).toContain('application/problem+json');
         expect(res.json()).toMatchObject({ code: 'bad_request', param });
       }
+    });
+
+    it('answers another method on a data path with 405 and Allow, key or not', async () => {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const res = await app.inject({ method, url: '/api/v1/company-profile/ITC' });
+        expect(res.statusCode, method).toBe(405);
+        expect(res.headers.allow).toBe('GET, HEAD');
+        expect(res.json()).toMatchObject({ code: 'method_not_allowed', status: 405 });
+      }
+      expect(
+        (await app.inject({ method: 'HEAD', url: `/api/v1/company-profile/ITC?token=${basic}` })).statusCode,
+      ).toBe(200);
     });
 
     it('accepts the bearer scheme in any letter case', async () => {
@@ -250,9 +263,24 @@ for (const target of testDatabases()) {
       expect(bad.json()).toMatchObject({ status: 400, param: 'statement_code' });
     });
 
+    it('gives the ownership history up to the quarter asked for', async () => {
+      const url = `/api/v1/shareholdings/ownership-history/RELIANCE?token=${pro}`;
+      const all = (await app.inject(url)).json().data as { periodEnd: string }[];
+      expect(all.length).toBeGreaterThan(2);
+      const cut = [...all.map((r) => r.periodEnd)].sort().at(-2)!;
+      const res = await app.inject(`${url}&period=${cut}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const upTo = res.json().data as { periodEnd: string }[];
+      expect(upTo).toHaveLength(all.length - 1);
+      expect(upTo.every((r) => r.periodEnd <= cut)).toBe(true);
+      expect((await app.inject(`${url}&period=1990-03-31`)).statusCode).toBe(402);
+    });
+
     it('quotes several symbols in one call and refuses Basic when one is outside the samples', async () => {
       const res = await app.inject(`/api/v1/quote?symbol=ITC&symbol=reliance&token=${basic}`);
       expect(res.json().data.map((q: { symbol: string }) => q.symbol)).toEqual(['ITC', 'RELIANCE']);
+      const twice = await app.inject(`/api/v1/quote?symbol=ITC&symbol=itc&symbol=RELIANCE&token=${basic}`);
+      expect(twice.json().data.map((q: { symbol: string }) => q.symbol)).toEqual(['ITC', 'RELIANCE']);
       const mixed = await app.inject(`/api/v1/quote?symbol=ITC&symbol=${other}&token=${basic}`);
       expect(mixed.statusCode).toBe(403);
     });

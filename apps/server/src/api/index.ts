@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { localSecret } from '../accounts/secrets.ts';
 import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
 import { accessHook } from './access.ts';
 import { registerDocuments } from './documents.ts';
 import { type Endpoint, handlerFor } from './endpoint.ts';
@@ -44,6 +45,15 @@ export async function registerDataApi(
     },
     { prefix: '/api/v1' },
   );
+  // Another method on a data path is told which ones work, before any key check.
+  await app.register(
+    async (scope) => {
+      for (const e of endpoints) {
+        scope.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: e.path, handler: methodNotAllowed });
+      }
+    },
+    { prefix: '/api/v1' },
+  );
   registerDocuments(app, endpoints, svc);
   return svc;
 }
@@ -51,4 +61,14 @@ export async function registerDataApi(
 /** Call after regenerating or revoking a user's key, or changing their plan. */
 export function invalidateUserKeys(app: FastifyInstance, userId: number): void {
   app.dataApi?.keys.invalidateUser(userId);
+}
+
+async function methodNotAllowed(req: FastifyRequest): Promise<never> {
+  throw new AppError(
+    'method_not_allowed',
+    `${req.method} is not allowed here: the data API answers GET and HEAD.`,
+    {
+      headers: { allow: 'GET, HEAD' },
+    },
+  );
 }

@@ -107,7 +107,7 @@ function pick(rows: ShareholdingPattern[], period?: string): ShareholdingPattern
 
 /**
  * One of the seven shareholding views. `period` is a quarter end (YYYY-MM-DD); default the
- * latest quarter. Null when the symbol is unknown; `data: null` when the quarter is missing.
+ * latest quarter (for the history: the last quarter it includes). Null when the symbol is unknown; `data: null` when the quarter is missing.
  */
 export async function getShareholdings(
   q: Queryable,
@@ -124,19 +124,22 @@ export async function getShareholdings(
   const out = (data: unknown) => ({ symbol: ref.symbol, view, periods, data });
   if (view === 'ownership-history')
     return out(
-      rows.map((r) => ({
-        periodEnd: r.periodEnd,
-        promoterPct: r.promoterPct,
-        promoterPledgedPct: r.promoterPledgedPct,
-        fpiPct: r.fpiPct,
-        diiPct: r.diiPct,
-        mutualFundsPct: r.mutualFundsPct,
-        governmentPct: r.governmentPct,
-        publicPct: r.publicPct,
-        shareholders: r.shareholders,
-        source: r.source,
-        asOf: r.asOf,
-      })),
+      // The history up to and including `period` (all of it by default).
+      rows
+        .filter((r) => !opts.period || r.periodEnd <= opts.period)
+        .map((r) => ({
+          periodEnd: r.periodEnd,
+          promoterPct: r.promoterPct,
+          promoterPledgedPct: r.promoterPledgedPct,
+          fpiPct: r.fpiPct,
+          diiPct: r.diiPct,
+          mutualFundsPct: r.mutualFundsPct,
+          governmentPct: r.governmentPct,
+          publicPct: r.publicPct,
+          shareholders: r.shareholders,
+          source: r.source,
+          asOf: r.asOf,
+        })),
     );
   if (view === 'beneficial-owners') {
     const { rows: owners } = await q.query(

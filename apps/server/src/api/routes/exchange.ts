@@ -15,7 +15,9 @@ export const holidays = defineEndpoint({
     year: Type.Optional(
       Type.Integer({ minimum: 1990, maximum: 2100, description: 'Calendar year; every year when omitted' }),
     ),
-    exchange: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,5}$', description: 'NSE or BSE' })),
+    exchange: Type.Optional(
+      Type.String({ pattern: '^([Nn][Ss][Ee]|[Bb][Ss][Ee])$', description: 'NSE or BSE (any letter case)' }),
+    ),
     segment: Type.Optional(
       Type.String({ pattern: '^[A-Za-z]{2,5}$', description: 'Segment: CM, FO, CD, COM…' }),
     ),

@@ -147,7 +147,13 @@ function shareholdingEndpoint(view: ShareholdingView): Endpoint {
     params: SymbolParam,
     query: Type.Object({
       period: Type.Optional(
-        Type.String({ format: 'date', description: 'Quarter end (YYYY-MM-DD); default the latest quarter' }),
+        Type.String({
+          format: 'date',
+          description:
+            view === 'ownership-history'
+              ? 'Last quarter end included (YYYY-MM-DD); default the latest quarter'
+              : 'Quarter end (YYYY-MM-DD); default the latest quarter',
+        }),
       ),
     }),
     data: v.data,
