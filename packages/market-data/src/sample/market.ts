@@ -55,8 +55,8 @@ export function quoteRows(
     const factor = plannedFactorAfter(spec, day);
     const c = path.close[i]!;
     const prevRaw = i > 0 ? path.close[i - 1]! : c;
-    // On an ex-date the open follows the adjusted previous close.
-    const ref = (prevRaw * factorPrev) / factor;
+    // On an ex-date the open follows the adjusted previous close; the first day opens near its close.
+    const ref = i > 0 ? (prevRaw * factorPrev) / factor : c;
     const open = tick(ref * Math.exp(rng.normal() * spec.volatility * 0.4));
     const high = tick(Math.max(open, c) * (1 + Math.abs(rng.normal()) * spec.volatility * 0.5));
     const low = tick(Math.min(open, c) * (1 - Math.abs(rng.normal()) * spec.volatility * 0.5));

@@ -92,6 +92,9 @@ describe('sample universe generator', () => {
       expect(l).toBeGreaterThan(0);
       expect(h).toBeGreaterThanOrEqual(Math.max(o!, c!));
       expect(l).toBeLessThanOrEqual(Math.min(o!, c!));
+      // Within one day the price moves by far less than half (the first day of a series included).
+      expect(o! / c!, `${q.isin} ${q.trade_date}`).toBeGreaterThan(0.5);
+      expect(o! / c!, `${q.isin} ${q.trade_date}`).toBeLessThan(2);
     }
     // Day-to-day moves stay plausible once splits and bonuses are accounted for.
     const reliance = quotes.filter((q) => q.isin === 'INE002A01018');
