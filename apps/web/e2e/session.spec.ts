@@ -170,6 +170,9 @@ test('/strat continues to the chosen plan after sign-in; /basic-login goes home'
   await page.getByRole('main').getByRole('button', { name: 'LOGIN' }).click();
   await fillDevSignIn(page, { email: uniqueEmail('kiran'), name: 'Kiran Patel' });
   await expect(page).toHaveURL(/\/subscription\/professional$/);
+  // Signed in already, /strat does not ask again.
+  await page.goto('/strat?plan=professional');
+  await expect(page).toHaveURL(/\/subscription\/professional$/);
 
   await page.getByRole('button', { name: 'Account menu for Kiran Patel' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
