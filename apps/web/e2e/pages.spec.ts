@@ -44,7 +44,9 @@ test('marketing pages carry content, title, description and Open Graph tags in t
   expect((await request.get('/favicon.svg')).status()).toBe(200);
 });
 
-test('an unmatched path answers 404 with the not-found page, kept out of search indexes', async ({ page }) => {
+test('an unmatched path answers 404 with the not-found page, kept out of search indexes', async ({
+  page,
+}) => {
   const res = await page.goto('/no/such/page');
   expect(res?.status()).toBe(404);
   expect(await res?.text()).toContain('<meta name="robots" content="noindex">');
