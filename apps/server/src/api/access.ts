@@ -68,11 +68,9 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
       const now = clock();
       req.apiUser = owner.user;
       req.apiPlan = effectivePlan(owner.user, now);
-      // Counted per key (its hash), so every process sharing Redis counts the same calls.
-      const counted = svc.limiter.consume(
-        owner.hash.slice(0, 32),
-        owner.user.rateLimitPerMinute ?? undefined,
-      );
+      // Counted per subscriber, so every process sharing Redis counts the same calls and a
+      // regenerated key continues the count.
+      const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
       if (counted instanceof Promise) {
         counted.then((outcome) => afterCount(reply, outcome, now.getTime(), done), done);
       } else afterCount(reply, counted, now.getTime(), done);

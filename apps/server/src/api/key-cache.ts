@@ -1,17 +1,19 @@
 import type { Queryable } from '@bahi/market-data/db';
-import { findUserByKey, hashKey } from '../accounts/api-keys.ts';
+import { findUserByKey, keyPattern } from '../accounts/api-keys.ts';
 import type { User } from '../accounts/users.ts';
 
 interface Entry {
-  user: User | null;
-  /** SHA-256 of the key (hex): the rate-limit subject, so counters never hold the key itself. */
-  hash: string;
+  owner: KeyOwner | null;
   expiresAt: number;
 }
 
 export interface KeyOwner {
   user: User;
-  hash: string;
+  /**
+   * The rate-limit subject: the user, not the key, so regenerating the key does not start a
+   * fresh count, and counters never hold key material.
+   */
+  subject: string;
 }
 
 /**
@@ -20,6 +22,7 @@ export interface KeyOwner {
  * drops a user's entries at once, which regeneration and revocation call so an old key stops
  * working in this process immediately. Other processes notice within the TTL. The map is keyed
  * by the key as presented: it lives only in this process's memory, like the request itself.
+ * Only strings shaped like a key are looked up or cached, so junk cannot fill the memory.
  */
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
@@ -36,12 +39,13 @@ export class KeyCache {
   /** The cached answer for the key without waiting: owner, null (refused), or undefined (ask). */
   peek(key: string, now = Date.now()): KeyOwner | null | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.expiresAt <= now) return undefined;
-    return entry.user ? { user: entry.user, hash: entry.hash } : null;
+    if (!entry || entry.expiresAt <= now) return keyPattern.test(key) ? undefined : null;
+    return entry.owner;
   }
 
-  /** The key's owner and hash, or null for an unknown, malformed or revoked key. */
+  /** The key's owner, or null for an unknown, malformed or revoked key. */
   async owner(key: string, now = Date.now()): Promise<KeyOwner | null> {
+    if (!keyPattern.test(key)) return null;
     let entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= now) {
       const user = await findUserByKey(this.db, key);
@@ -50,14 +54,13 @@ export class KeyCache {
         if (oldest !== undefined) this.entries.delete(oldest);
       }
       entry = {
-        user,
-        hash: hashKey(key),
+        owner: user ? { user, subject: `user:${user.id}` } : null,
         expiresAt: now + (user ? this.opts.ttlMs : this.opts.negativeTtlMs),
       };
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
-    return entry.user ? { user: entry.user, hash: entry.hash } : null;
+    return entry.owner;
   }
 
   async lookup(key: string, now = Date.now()): Promise<User | null> {
@@ -66,12 +69,17 @@ export class KeyCache {
 
   /** Drops every cached key of the user (call after regenerating, revoking or changing the plan). */
   invalidateUser(userId: number): void {
-    for (const [key, entry] of this.entries) if (entry.user?.id === userId) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (entry.owner?.user.id === userId) this.entries.delete(key);
   }
 
   /** Drops one key (by its clear value). */
   invalidateKey(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** How many keys (owners and refusals) are cached. */
+  get size(): number {
+    return this.entries.size;
   }
 
   clear(): void {

@@ -221,6 +221,30 @@ for (const target of testDatabases()) {
       expect((await app.inject(`/api/v1/test-rates/GOLD?token=${key}`)).statusCode).toBe(401);
       expect((await app.inject(`/api/v1/test-rates/GOLD?token=${fresh}`)).statusCode).toBe(200);
     });
+
+    it('keeps counting against the limit after the key is regenerated', async () => {
+      const { key, userId } = await keyFor(db, 'B', { rateLimitPerMinute: 5 });
+      for (let i = 0; i < 3; i++) await app.inject(`/api/v1/test-rates/GOLD?token=${key}`);
+      const fresh = await issueKey(db, userId, testSecret);
+      invalidateUserKeys(app, userId);
+      const res = await app.inject(`/api/v1/test-rates/GOLD?token=${fresh}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe('1');
+    });
+
+    it('refuses a value not shaped like a key without looking it up or remembering it', async () => {
+      const junk = 'A'.repeat(15_000);
+      for (const req of [
+        { url: `/api/v1/test-rates/GOLD?token=${junk}` },
+        { url: '/api/v1/test-rates/GOLD', headers: { authorization: `Bearer ${junk}` } },
+      ]) {
+        const res = await app.inject(req);
+        expect(res.statusCode).toBe(401);
+        expect(res.body).not.toContain(junk.slice(0, 64));
+      }
+      expect(app.dataApi.keys.peek(junk)).toBeNull();
+      expect(app.dataApi.keys.size).toBeLessThan(100);
+    });
   });
 }
 
