@@ -14,9 +14,13 @@ describe('access tokens', () => {
   it('verify the user until the lifetime runs out', async () => {
     const signer = await createAccessTokenSigner(db, null, 'test');
     const now = new Date('2026-01-01T10:00:00Z');
-    const { token, expiresAt } = await signer.sign(42, now);
+    const sid = '7d3c1f0e-2b4a-4c6d-8e9f-0a1b2c3d4e5f';
+    const { token, expiresAt } = await signer.sign(42, sid, now);
     expect(expiresAt).toBe(now.getTime() / 1000 + accessTokenLifetimeSeconds);
-    expect(await signer.verify(token, new Date(now.getTime() + 60_000))).toBe(42);
+    expect(await signer.verify(token, new Date(now.getTime() + 60_000))).toEqual({
+      userId: 42,
+      sessionId: sid,
+    });
     expect(await signer.verify(token, new Date((expiresAt + 1) * 1000))).toBeNull();
   });
 
@@ -24,9 +28,10 @@ describe('access tokens', () => {
     const ours = await createAccessTokenSigner(db, null, 'test');
     const theirs = await createAccessTokenSigner(db, Buffer.alloc(32, 7).toString('base64'), 'test');
     const now = new Date();
-    const { token } = await theirs.sign(1, now);
+    const sid = '7d3c1f0e-2b4a-4c6d-8e9f-0a1b2c3d4e5f';
+    const { token } = await theirs.sign(1, sid, now);
     expect(await ours.verify(token, now)).toBeNull();
-    const mine = (await ours.sign(1, now)).token;
+    const mine = (await ours.sign(1, sid, now)).token;
     const [h, , s] = mine.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ sub: '2' })).toString('base64url')}.${s}`;
     expect(await ours.verify(forged, now)).toBeNull();

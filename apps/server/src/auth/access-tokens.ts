@@ -3,17 +3,23 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { localSecret } from '../accounts/secrets.ts';
 
 /**
- * Access tokens: short-lived JWTs (HS256, 15 minutes) naming the user. The browser keeps the
- * expiry (epoch seconds) in its stored profile and refreshes with an opaque refresh token.
+ * Access tokens: short-lived JWTs (HS256, 15 minutes) naming the user and the session (the
+ * refresh-token family, `sid`), so ending the session (logout, a reused refresh token) ends its
+ * access tokens too. The browser keeps the expiry (epoch seconds) in its stored profile and
+ * refreshes with an opaque refresh token.
  */
 export const accessTokenLifetimeSeconds = 15 * 60;
 const issuer = 'bahi';
 const audience = 'bahi-web';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface AccessTokenSigner {
-  sign(userId: number, now: Date): Promise<{ token: string; expiresAt: number }>;
-  /** The user id, or null when the token is invalid or expired. */
-  verify(token: string, now: Date): Promise<number | null>;
+  sign(userId: number, sessionId: string, now: Date): Promise<{ token: string; expiresAt: number }>;
+  /**
+   * The user and session named by a valid, unexpired token, or null. Whether the session is
+   * still open is the caller's check (`verifySession`).
+   */
+  verify(token: string, now: Date): Promise<{ userId: number; sessionId: string } | null>;
 }
 
 export async function createAccessTokenSigner(
@@ -23,10 +29,10 @@ export async function createAccessTokenSigner(
 ): Promise<AccessTokenSigner> {
   const key = new Uint8Array(await localSecret(db, 'access_token_secret', configuredSecret, env));
   return {
-    async sign(userId, now) {
+    async sign(userId, sessionId, now) {
       const iat = Math.floor(now.getTime() / 1000);
       const expiresAt = iat + accessTokenLifetimeSeconds;
-      const token = await new SignJWT({})
+      const token = await new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(issuer)
@@ -45,7 +51,10 @@ export async function createAccessTokenSigner(
           currentDate: now,
         });
         const id = Number(payload.sub);
-        return Number.isSafeInteger(id) && id > 0 ? id : null;
+        const sid = payload.sid;
+        if (!Number.isSafeInteger(id) || id <= 0 || typeof sid !== 'string' || !uuidPattern.test(sid))
+          return null;
+        return { userId: id, sessionId: sid };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;

@@ -146,6 +146,13 @@ for (const target of testDatabases()) {
         expect((await refresh(signIn.refresh_token)).statusCode).toBe(401);
         expect((await refresh(next.refresh_token)).statusCode).toBe(401);
         expect((await refresh('bahi_rt_nonsense')).statusCode).toBe(401);
+        // Its access tokens end with it: no profile, and no new session in exchange for one.
+        const after = await app.inject({
+          url: '/api/v2/api-token',
+          headers: { authorization: `Bearer ${next.access_token}` },
+        });
+        expect(after.statusCode).toBe(401);
+        expect((await exchange(next.access_token, 'Bearer')).statusCode).toBe(401);
       } finally {
         now = t0;
       }
@@ -165,6 +172,30 @@ for (const target of testDatabases()) {
         headers: { 'x-refresh-token': signIn.refresh_token },
       });
       expect(res.statusCode).toBe(401);
+      expect((await exchange(signIn.access_token, 'Bearer')).statusCode).toBe(401);
+      const me = await app.inject({
+        url: '/api/v2/api-token',
+        headers: { authorization: `Bearer ${signIn.access_token}` },
+      });
+      expect(me.statusCode).toBe(401);
+    });
+
+    it('an access-token exchange continues the session: logging out ends what it issued too', async () => {
+      const signIn = (await exchange(await devIdToken('Nisha P', 'nisha@example.com'))).json();
+      const again = (await exchange(signIn.access_token, 'Bearer')).json();
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/logout',
+        headers: { 'x-refresh-token': signIn.refresh_token, 'content-type': 'application/json' },
+      });
+      for (const token of [again.access_token, signIn.access_token])
+        expect((await exchange(token, 'Bearer')).statusCode).toBe(401);
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/api/v1/refresh-token',
+        headers: { 'x-refresh-token': again.refresh_token },
+      });
+      expect(refreshed.statusCode).toBe(401);
     });
 
     it('api-token needs a valid access token and shows the subscription', async () => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ApiTokenSchema, ensureKey, presentApiToken } from '../accounts/api-token.ts';
-import { findUserById, type User, upsertUser } from '../accounts/users.ts';
+import { type User, upsertUser } from '../accounts/users.ts';
 import { AppError } from '../errors.ts';
-import { endSession, rotateRefreshToken, startSession } from './refresh-tokens.ts';
+import { endSession, extendSession, rotateRefreshToken, startSession } from './refresh-tokens.ts';
+import { verifySession } from './require-user.ts';
 
 const SessionTokens = {
   access_token: Type.String(),
@@ -74,18 +75,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const credential = req.headers['x-token'] as string;
       const now = app.deps.clock();
       let user: User;
+      let session: { sessionId: string; refreshToken: string };
       if (type === 'One-tap') {
         const identity = await app.identity.verifier.verify(credential, now);
         user = await upsertUser(app.deps.db, identity);
+        session = await startSession(app.deps.db, user.id, now);
       } else {
-        const userId = await app.accessTokens.verify(credential, now);
-        const found = userId === null ? null : await findUserById(app.deps.db, userId);
-        if (!found) throw new AppError('unauthorized', 'The access token is invalid or has expired.');
-        user = found;
+        // An access token continues its own session, and only while that session is open: it
+        // never outlives a logout or a revocation.
+        const verified = await verifySession(app, credential);
+        user = verified.user;
+        session = {
+          sessionId: verified.sessionId,
+          refreshToken: await extendSession(app.deps.db, user.id, verified.sessionId, now),
+        };
       }
       const key = await ensureKey(app.deps.db, user.id, app.apiKeySecret);
-      const access = await app.accessTokens.sign(user.id, now);
-      const refresh = await startSession(app.deps.db, user.id, now);
+      const access = await app.accessTokens.sign(user.id, session.sessionId, now);
+      const refresh = session.refreshToken;
       req.log.info({ userId: user.id, via: type }, 'signed in');
       return {
         api_user: {
@@ -117,7 +124,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (result.reason === 'reused') req.log.warn('spent refresh token presented again: session revoked');
         throw new AppError('unauthorized', 'The session has ended: sign in again.');
       }
-      const access = await app.accessTokens.sign(result.userId, now);
+      const access = await app.accessTokens.sign(result.userId, result.sessionId, now);
       return { access_token: access.token, refresh_token: result.refreshToken, expiry: access.expiresAt };
     },
   );

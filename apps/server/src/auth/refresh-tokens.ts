@@ -33,13 +33,41 @@ async function insertToken(db: Queryable, userId: number, familyId: string, now:
   return token;
 }
 
-/** Starts a new session (family) for the user and returns its first refresh token. */
-export function startSession(db: Queryable, userId: number, now: Date): Promise<string> {
-  return insertToken(db, userId, randomUUID(), now);
+/** Starts a new session (family) for the user: its id and first refresh token. */
+export async function startSession(
+  db: Queryable,
+  userId: number,
+  now: Date,
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = randomUUID();
+  return { sessionId, refreshToken: await insertToken(db, userId, sessionId, now) };
+}
+
+/**
+ * Another refresh token for an open session (the access-token exchange): it belongs to the same
+ * family, so logout or a reused token ends it with the rest.
+ */
+export function extendSession(db: Queryable, userId: number, sessionId: string, now: Date): Promise<string> {
+  return insertToken(db, userId, sessionId, now);
+}
+
+/** Whether the session still holds an unrevoked, unexpired refresh token. */
+export async function isSessionOpen(
+  db: Queryable,
+  userId: number,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await db.query<{ open: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM refresh_tokens
+       WHERE family_id = $1::uuid AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3) AS open`,
+    [sessionId, userId, now.toISOString()],
+  );
+  return rows[0]?.open === true;
 }
 
 export type RotateResult =
-  | { ok: true; userId: number; refreshToken: string }
+  | { ok: true; userId: number; sessionId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /** Spends a refresh token and returns its successor; a spent token revokes its family. */
@@ -68,7 +96,7 @@ export async function rotateRefreshToken(db: Tx, token: string, now: Date): Prom
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now.toISOString()]);
     const next = await insertToken(tx, Number(row.user_id), row.family_id, now);
-    return { ok: true, userId: Number(row.user_id), refreshToken: next };
+    return { ok: true, userId: Number(row.user_id), sessionId: row.family_id, refreshToken: next };
   });
 }
 

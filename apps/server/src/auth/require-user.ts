@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserById, type User } from '../accounts/users.ts';
 import { AppError } from '../errors.ts';
+import { isSessionOpen } from './refresh-tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,10 +33,24 @@ export function accessTokenOf(req: FastifyRequest, opts: { allowQuery?: boolean 
 export async function requireUser(req: FastifyRequest, opts: { allowQuery?: boolean } = {}): Promise<User> {
   const token = accessTokenOf(req, opts);
   if (!token) throw new AppError('unauthorized', 'Sign in first: send your access token as a Bearer token.');
-  const app = req.server;
-  const userId = await app.accessTokens.verify(token, app.deps.clock());
-  if (userId === null) throw new AppError('unauthorized', 'The access token is invalid or has expired.');
-  const user = await findUserById(app.deps.db, userId);
-  if (!user) throw new AppError('unauthorized', 'The account for this access token no longer exists.');
+  const { user } = await verifySession(req.server, token);
   return user;
+}
+
+/**
+ * The user and session of an access token: valid, unexpired, and its session still open (not
+ * logged out, not revoked for a reused refresh token). Otherwise a 401 problem.
+ */
+export async function verifySession(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ user: User; sessionId: string }> {
+  const now = app.deps.clock();
+  const claims = await app.accessTokens.verify(token, now);
+  if (!claims) throw new AppError('unauthorized', 'The access token is invalid or has expired.');
+  if (!(await isSessionOpen(app.deps.db, claims.userId, claims.sessionId, now)))
+    throw new AppError('unauthorized', 'The session of this access token has ended: sign in again.');
+  const user = await findUserById(app.deps.db, claims.userId);
+  if (!user) throw new AppError('unauthorized', 'The account for this access token no longer exists.');
+  return { user, sessionId: claims.sessionId };
 }

@@ -2,6 +2,7 @@ import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePlan, findUserById, upsertUser } from '../accounts/users.ts';
 import { buildApp } from '../app.ts';
+import { accessTokenFor } from '../auth/testing.ts';
 import { testConfig } from '../config.ts';
 import { paymentEventsOf } from './billing-store.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -31,7 +32,7 @@ for (const target of testDatabases()) {
         firstName: 'A',
         lastName: 'B',
       });
-      const { token } = await app.accessTokens.sign(user.id, now);
+      const token = await accessTokenFor(app, user.id, now);
       return { user, auth: { authorization: `Bearer ${token}` } };
     }
 

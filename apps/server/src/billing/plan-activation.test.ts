@@ -7,6 +7,7 @@ import { upsertUser } from '../accounts/users.ts';
 import { defineEndpoint } from '../api/endpoint.ts';
 import { dataApiApp, testSecret } from '../api/testing/harness.ts';
 import { createAccessTokenSigner } from '../auth/access-tokens.ts';
+import { accessTokenFor } from '../auth/testing.ts';
 import { registerBilling } from './index.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
@@ -60,7 +61,7 @@ for (const target of testDatabases()) {
       expect(before.statusCode).toBe(403);
       expect(before.json()).toMatchObject({ code: 'forbidden' });
 
-      const { token } = await app.accessTokens.sign(user.id, new Date());
+      const token = await accessTokenFor(app, user.id, new Date());
       const started = await app.inject({
         method: 'POST',
         url: '/api/v1/subscribe-api?plan=api_individual',

@@ -2,6 +2,7 @@ import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertUser } from '../accounts/users.ts';
 import { buildApp } from '../app.ts';
+import { accessTokenFor } from '../auth/testing.ts';
 import { testConfig } from '../config.ts';
 
 const contact = {
@@ -194,7 +195,7 @@ for (const target of testDatabases()) {
         firstName: 'Meera',
         lastName: 'Iyer',
       });
-      const { token } = await app.accessTokens.sign(user.id, now);
+      const token = await accessTokenFor(app, user.id, now);
       const byQuery = await post(`/api/v1/feedback?token=${token}`, {
         category: 'data',
         description: 'More BSE SME coverage please.',
