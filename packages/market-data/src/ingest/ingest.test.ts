@@ -88,6 +88,13 @@ for (const target of testDatabases()) {
 
     it('adjusts for a bonus and does not flag the move it explains, bumping the data version', async () => {
       await ingestFile(db, fixture('bc28102024.csv'));
+      // The file lists ITC's dividend for both EQ and BE: one dividend of Rs 6.50, not Rs 13.
+      expect(
+        await one(
+          `SELECT dividend_per_share, dividend_kind FROM corporate_action
+            WHERE isin = 'INE154A01025' AND ex_date = '2024-10-30'`,
+        ),
+      ).toEqual({ dividend_per_share: 6.5, dividend_kind: 'interim' });
       const before = await version();
       await ingestFile(db, fixture('sec_bhavdata_full_25102024.csv'));
       const day = await ingestFile(db, fixture('sec_bhavdata_full_28102024.csv'));

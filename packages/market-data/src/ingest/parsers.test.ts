@@ -149,6 +149,7 @@ describe('corporate actions', () => {
       ['ITC', 'dividend', '2024-10-30'],
       ['HDFCBANK', 'split', '2024-11-20'],
       ['TCS', 'rights', '2024-11-21'],
+      ['ITC', 'dividend', '2024-10-30'],
     ]);
     expect(rejected.map((r) => r.line)).toEqual([2, 7]);
     expect(rejected[1]?.reason).toBe('purpose not understood: "AGM"');

@@ -46,7 +46,8 @@ function columns(
 /**
  * Stores typed corporate actions against the company (symbol resolved, former symbols too),
  * with the exchange's original PURPOSE text. Two dividends in one PURPOSE ("Dividend Rs 7.85 &
- * Special Dividend Re 0.50") become one dividend row with the total and both kinds. Rights are
+ * Special Dividend Re 0.50") become one dividend row with the total and both kinds; the same
+ * action listed for several series of one company is stored once. Rights are
  * stored with an offer price of face value plus the announced premium.
  */
 export async function loadCorporateActions(
@@ -59,6 +60,8 @@ export async function loadCorporateActions(
     records.map((r) => r.symbol),
   );
   const rows = new Map<string, ActionRow>();
+  /** The file line each row came from: parts of one PURPOSE share it, another series' copy does not. */
+  const lineOf = new Map<string, number>();
   for (const r of records) {
     const isin = isins.get(r.symbol.toUpperCase());
     if (!isin) {
@@ -72,11 +75,16 @@ export async function loadCorporateActions(
     const cols = columns(r.action);
     const key = `${isin}|${cols.action}|${r.exDate}|${r.purpose}`;
     const prev = rows.get(key);
-    if (prev && cols.action === 'dividend') {
-      prev.dps = (prev.dps ?? 0) + (cols.dps ?? 0);
-      prev.dkind = `${prev.dkind}+${cols.dkind}`;
+    if (prev) {
+      // Two dividends in one PURPOSE add up; the same action listed again for another series
+      // (EQ and BE, SM and ST) is one action, not two.
+      if (cols.action === 'dividend' && lineOf.get(key) === r.line) {
+        prev.dps = (prev.dps ?? 0) + (cols.dps ?? 0);
+        prev.dkind = `${prev.dkind}+${cols.dkind}`;
+      }
       continue;
     }
+    lineOf.set(key, r.line);
     result.touched.add(isin);
     rows.set(key, {
       isin,
