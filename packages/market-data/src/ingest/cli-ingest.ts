@@ -23,9 +23,7 @@ export async function openCliDb(env: Record<string, string | undefined> = proces
   const dataDir = env.DATA_DIR || 'data';
   const db = env.DATABASE_URL
     ? await openDb({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDb(
-        dataDir === ':memory:' ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-      );
+    : await openDb(dataDir === ':memory:' ? { kind: 'pglite' } : { kind: 'pglite', dataDir });
   await migrate(db, [marketDataMigrations]);
   return db;
 }

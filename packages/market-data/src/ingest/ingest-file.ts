@@ -113,11 +113,17 @@ export async function ingestFile(
   const base = { file: path, kind, rowsRead: parsed.rowsRead };
   try {
     return await db.transaction(async (tx) => {
-      const seen = await tx.query<{ rows_stored: number }>(
-        'SELECT rows_stored FROM ingest_file WHERE source = $1 AND sha256 = $2',
+      // The same bytes again change nothing, unless rows were refused then for a company the
+      // master did not hold yet: those may load now, so the file is taken again.
+      const seen = await tx.query<{ id: number; rows_stored: number; waiting: boolean }>(
+        `SELECT f.id, f.rows_stored,
+                EXISTS (SELECT 1 FROM ingest_rejection r
+                         WHERE r.file_id = f.id AND r.reason LIKE 'not in the company master%') AS waiting
+           FROM ingest_file f WHERE f.source = $1 AND f.sha256 = $2`,
         [source, sha256],
       );
-      if (seen.rows[0]) {
+      if (seen.rows[0]?.waiting) await tx.query('DELETE FROM ingest_file WHERE id = $1', [seen.rows[0].id]);
+      else if (seen.rows[0]) {
         return {
           ...base,
           rowsStored: seen.rows[0].rows_stored,

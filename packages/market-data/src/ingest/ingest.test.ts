@@ -60,6 +60,24 @@ for (const target of testDatabases()) {
       expect(second.quality.filter((q) => q.check !== 'missing_day')).toEqual([]);
     });
 
+    it('takes a file again when rows waited for a company the master lacked, and loads them once it has it', async () => {
+      const day = `${FULL_HEAD}NEWCO, EQ, 29-Oct-2024, 99.00, 100.00, 101.00, 98.00, 100.50, 100.50, 100.00, 1000, 1.00, 10, 500, 50.00\n`;
+      const early = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text: day });
+      expect(early.rowsStored).toBe(0);
+      expect(early.rejected.map((r) => r.reason)).toEqual(['not in the company master: NEWCO']);
+      const master =
+        'SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE\n' +
+        'NEWCO,New Company Limited,EQ,28-OCT-2024,10,1,INE999Z01012,10\n';
+      await ingestFile(db, 'EQUITY_L.csv', { text: master, today: '2024-10-28' });
+      const again = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text: day });
+      expect(again).toMatchObject({ unchanged: false, rowsStored: 1, rejected: [] });
+      expect(
+        await one(`SELECT close FROM daily_quote WHERE isin = 'INE999Z01012' AND trade_date = '2024-10-29'`),
+      ).toEqual({ close: 100.5 });
+      const third = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text: day });
+      expect(third.unchanged).toBe(true);
+    });
+
     it('loads the same file twice without changing anything', async () => {
       const before = await version();
       const quotes = await one<{ n: number }>('SELECT count(*)::int AS n FROM daily_quote');
