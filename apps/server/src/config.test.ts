@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -23,6 +24,29 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_LOOPBACK_HTTP: 'true' })).toThrow(
       /ALLOW_LOOPBACK_HTTP/,
     );
+  });
+  it('TRUST_PROXY as a hop count believes only the address the proxy in front added', async () => {
+    const ipSeen = async (trust: string) => {
+      const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: trust }).trustProxy });
+      app.get('/ip', async (req) => req.ip);
+      const res = await app.inject({
+        url: '/ip',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.9, 203.0.113.7' },
+      });
+      await app.close();
+      return res.body;
+    };
+    expect(await ipSeen('1')).toBe('203.0.113.7');
+    expect(await ipSeen('10.0.0.0/8')).toBe('203.0.113.7');
+    expect(await ipSeen('false')).toBe('10.0.0.2');
+    expect(await ipSeen('true')).toBe('198.51.100.9');
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY must be/);
+  });
+  it('will not listen beyond loopback in an unchosen mode', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/set NODE_ENV=production/);
+    expect(loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'development' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
   });
   it('refuses production without Google sign-in configured', () => {
     const secrets = {

@@ -23,7 +23,11 @@ export interface Config {
   /** Public base URL of the site, used in links and documents. */
   publicUrl: string;
   /** Trust X-Forwarded-* from a proxy in front. */
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-*` hops to believe: false (none), a hop count (1 = the proxy in front),
+   * proxy addresses or CIDRs, or true (every hop, which lets a client claim any address).
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
   /** Allow plain HTTP to the data API from loopback addresses (embedded default only). */
@@ -102,6 +106,22 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+}
+
+/** TRUST_PROXY: false | true | a hop count (1, 2…) | comma-separated proxy addresses or CIDRs. */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || ['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (/^\d{1,2}$/.test(raw)) {
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  const list = raw.split(',').map((p) => p.trim());
+  if (list.every((p) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p) && /[.:]/.test(p))) return list;
+  throw new ConfigError(
+    `TRUST_PROXY must be false, true, a hop count (1 for one proxy in front) or proxy addresses/CIDRs; got "${raw}"`,
+  );
 }
 
 function url(env: Env, name: string, protocols: readonly string[]): string | null {
@@ -192,6 +212,12 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST', '127.0.0.1');
+  // The local stand-ins (development sign-in as anyone, free sandbox checkout) must never face a
+  // network because NODE_ENV was forgotten: off loopback, the mode has to be chosen explicitly.
+  if (!env.NODE_ENV && !['127.0.0.1', 'localhost', '::1'].includes(host))
+    throw new ConfigError(
+      `HOST=${host} serves beyond this machine: set NODE_ENV=production (or NODE_ENV=development to expose the local stand-ins on purpose)`,
+    );
   const tlsCertFile = opt(env, 'TLS_CERT_FILE');
   const tlsKeyFile = opt(env, 'TLS_KEY_FILE');
   if ((tlsCertFile === null) !== (tlsKeyFile === null)) {
@@ -217,7 +243,7 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     webDist: webDist === 'none' ? null : resolve(cwd, webDist),
     publicUrl: str(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, ''),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     tlsCertFile,
     tlsKeyFile,
     allowLoopbackHttp,

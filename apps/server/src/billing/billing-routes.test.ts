@@ -177,6 +177,8 @@ for (const target of testDatabases()) {
       expect((await planOf(user.id)).effective).toBe('B');
       const events = await paymentEventsOf(app.deps.db, subscriptionId);
       expect(events.filter((e) => e.outcome === 'failure')).toHaveLength(4);
+      // Anyone may call verify: an unknown subscription leaves no row in the permanent payment log.
+      expect(await paymentEventsOf(app.deps.db, 'sub_doesNotExist')).toEqual([]);
       expect((await verify({ payment_id: 'x', subscription_id: 'y' })).statusCode).toBe(400);
     });
 

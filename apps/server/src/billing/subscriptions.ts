@@ -148,12 +148,11 @@ export async function verifyCheckout(
   };
   const known = await findSubscription(ctx.db, input.subscriptionId);
   if (!known) {
-    await recordPaymentEvent(ctx.db, {
-      ...base,
-      userId: null,
-      outcome: 'failure',
-      detail: 'unknown subscription',
-    });
+    // Logged, not stored: anyone can call this, and the payment log keeps every row for good.
+    ctx.log.warn(
+      { subscriptionId: input.subscriptionId },
+      'checkout verification for an unknown subscription',
+    );
     return 'failure';
   }
   const who = { userId: known.userId, plan: known.plan, amount: known.totalAmount, currency: known.currency };
