@@ -85,6 +85,27 @@ export function readCsv(text: string, file: string, required: readonly string[])
     if (!byName.has(fieldName)) byName.set(fieldName, index.get(normalizeHeader(fieldName)));
     return byName.get(fieldName);
   };
+  // Every row must fill the named columns, and anything past them must be empty: a row cut short
+  // (a truncated file) or split by an unquoted comma fails here, with its line.
+  const width = names.reduce((w, n, i) => (n === '' ? w : i + 1), 0);
+  for (const { line, cells } of rows.slice(1)) {
+    if (cells.length < width) {
+      throw new IngestError(
+        file,
+        line,
+        null,
+        `the row has ${cells.length} cells where the header names ${width} columns (a file cut short?)`,
+      );
+    }
+    if (cells.slice(Math.max(width, head.cells.length)).some((c) => c.trim() !== '')) {
+      throw new IngestError(
+        file,
+        line,
+        null,
+        `the row has ${cells.length} cells where the header has ${head.cells.length} (an unquoted comma?)`,
+      );
+    }
+  }
   return rows.slice(1).map(({ line, cells }) => ({
     line,
     cells,

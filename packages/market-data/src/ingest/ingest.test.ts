@@ -102,6 +102,17 @@ for (const target of testDatabases()) {
       const err = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text }).catch((e) => e);
       expect(err).toBeInstanceOf(IngestError);
       expect(err).toMatchObject({ line: 2, field: 'CLOSE_PRICE' });
+      // A file cut inside its last row, and a price with an unquoted thousands comma, fail with the line.
+      const good =
+        'ITC, EQ, 29-Oct-2024, 487.90, 490.00, 495.00, 489.00, 492.00, 492.00, 491.00, 100, 1.00, 10, 50, 50.00\n';
+      const cut = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', {
+        text: `${FULL_HEAD}${good}HDFCBANK, EQ, 29-Oct-2024, 1756.40, 1750.00, 1755.00, 1740.00, 1760.00, 1760.00, 1750.00, 100, 1.7`,
+      }).catch((e) => e);
+      expect(cut).toMatchObject({ line: 3, message: expect.stringContaining('cut short') });
+      const comma = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', {
+        text: `${FULL_HEAD}INFY, EQ, 29-Oct-2024, 1,559.50, 1560.00, 1570.00, 1550.00, 1565.00, 1565.00, 1560.00, 100, 1.56, 10, 50, 50.00\n`,
+      }).catch((e) => e);
+      expect(comma).toMatchObject({ line: 2, message: expect.stringContaining('unquoted comma') });
     });
 
     it('adjusts for a bonus and does not flag the move it explains, bumping the data version', async () => {
