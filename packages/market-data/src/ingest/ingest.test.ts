@@ -78,6 +78,19 @@ for (const target of testDatabases()) {
       expect(third.unchanged).toBe(true);
     });
 
+    it('takes the corrections of a re-issued file: trades, turnover and delivery too', async () => {
+      const row = (trades: number, lakh: number, dq: number, dp: string) =>
+        `${FULL_HEAD}ITC, EQ, 31-Oct-2024, 487.90, 490.00, 495.00, 489.00, 492.00, 492.00, 491.00, 1000, ${lakh}, ${trades}, ${dq}, ${dp}\n`;
+      await ingestFile(db, 'sec_bhavdata_full_31102024.csv', { text: row(10, 4.91, 500, '50.00') });
+      await ingestFile(db, 'sec_bhavdata_full_31102024.csv', { text: row(12, 5.02, 610, '61.00') });
+      expect(
+        await one(
+          `SELECT trades, traded_value, delivery_qty, delivery_pct FROM daily_quote
+            WHERE isin = 'INE154A01025' AND trade_date = '2024-10-31'`,
+        ),
+      ).toEqual({ trades: 12, traded_value: 502000, delivery_qty: 610, delivery_pct: 61 });
+    });
+
     it('loads the same file twice without changing anything', async () => {
       const before = await version();
       const quotes = await one<{ n: number }>('SELECT count(*)::int AS n FROM daily_quote');

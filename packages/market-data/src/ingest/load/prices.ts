@@ -90,7 +90,12 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
        source = EXCLUDED.source, ingested_at = now()
      WHERE (daily_quote.open, daily_quote.high, daily_quote.low, daily_quote.close, daily_quote.volume)
        IS DISTINCT FROM (EXCLUDED.open, EXCLUDED.high, EXCLUDED.low, EXCLUDED.close, EXCLUDED.volume)
-        OR (EXCLUDED.delivery_qty IS NOT NULL AND daily_quote.delivery_qty IS NULL)`,
+        OR (EXCLUDED.trades IS NOT NULL AND EXCLUDED.trades IS DISTINCT FROM daily_quote.trades)
+        OR (EXCLUDED.delivery_qty IS NOT NULL AND EXCLUDED.delivery_qty IS DISTINCT FROM daily_quote.delivery_qty)
+        OR (EXCLUDED.delivery_pct IS NOT NULL AND EXCLUDED.delivery_pct IS DISTINCT FROM daily_quote.delivery_pct)
+        -- Turnover in lakh (the full bhavcopy) is rounded to Rs 1,000: a smaller gap is the same figure.
+        OR abs(EXCLUDED.traded_value - daily_quote.traded_value) >= 1000
+        OR (EXCLUDED.traded_value IS NOT NULL AND daily_quote.traded_value IS NULL)`,
     rows,
     [ctx.source],
   );
