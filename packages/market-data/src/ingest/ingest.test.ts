@@ -126,6 +126,10 @@ for (const target of testDatabases()) {
         text: `${FULL_HEAD}INFY, EQ, 29-Oct-2024, 1,559.50, 1560.00, 1570.00, 1550.00, 1565.00, 1565.00, 1560.00, 100, 1.56, 10, 50, 50.00\n`,
       }).catch((e) => e);
       expect(comma).toMatchObject({ line: 2, message: expect.stringContaining('unquoted comma') });
+      const negative = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', {
+        text: `${FULL_HEAD}ITC, EQ, 29-Oct-2024, 487.90, 490.00, -495.00, 489.00, 492.00, 492.00, 491.00, 100, 1.00, 10, 50, 50.00\n`,
+      }).catch((e) => e);
+      expect(negative).toMatchObject({ line: 2, field: 'HIGH_PRICE' });
     });
 
     it('adjusts for a bonus and does not flag the move it explains, bumping the data version', async () => {

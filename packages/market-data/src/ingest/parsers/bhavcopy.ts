@@ -1,4 +1,4 @@
-import { readCsv } from '../csv.ts';
+import { type CsvRow, readCsv } from '../csv.ts';
 import type { Parsed, Rejection } from '../errors.ts';
 import { IngestError } from '../errors.ts';
 import { isValidIsin, parseNumber, requireDate, requireNumber } from '../values.ts';
@@ -31,6 +31,25 @@ export interface PriceBar {
   deliveryPct: number | null;
 }
 
+/**
+ * A bhavcopy row's numbers, required (`n`) or optional (`o`): prices, quantities and values, none
+ * of which can be negative.
+ */
+function quantities(r: CsvRow, file: string) {
+  const at = (field: string) => ({ file, line: r.line, field });
+  const check = (v: number, field: string) => {
+    if (v < 0) throw new IngestError(file, r.line, field, `cannot be negative: ${v}`);
+    return v;
+  };
+  return {
+    n: (f: string) => check(requireNumber(r.get(f), at(f)), f),
+    o: (f: string) => {
+      const v = parseNumber(r.get(f), at(f));
+      return v === null ? null : check(v, f);
+    },
+  };
+}
+
 /** Legacy cmDDMMMYYYYbhav.csv: TOTTRDVAL in rupees, TIMESTAMP like 01-JAN-2016, trailing comma. */
 export function parseLegacyBhavcopy(text: string, file: string): Parsed<PriceBar> {
   const cols = ['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE', 'TOTTRDQTY', 'TOTTRDVAL', 'TIMESTAMP'];
@@ -43,8 +62,7 @@ export function parseLegacyBhavcopy(text: string, file: string): Parsed<PriceBar
       rejected.push({ line: r.line, reason: `series not covered: ${series || '(blank)'}` });
       continue;
     }
-    const n = (f: string) => requireNumber(r.get(f), { file, line: r.line, field: f });
-    const o = (f: string) => parseNumber(r.get(f), { file, line: r.line, field: f });
+    const { n, o } = quantities(r, file);
     const isin = r.get('ISIN');
     if (isin !== '' && !isValidIsin(isin))
       throw new IngestError(file, r.line, 'ISIN', `not a valid ISIN: "${isin}"`);
@@ -87,8 +105,7 @@ export function parseFullBhavcopy(text: string, file: string): Parsed<PriceBar> 
       rejected.push({ line: r.line, reason: `series not covered: ${series || '(blank)'}` });
       continue;
     }
-    const n = (f: string) => requireNumber(r.get(f), { file, line: r.line, field: f });
-    const o = (f: string) => parseNumber(r.get(f), { file, line: r.line, field: f });
+    const { n, o } = quantities(r, file);
     records.push({
       line: r.line,
       symbol: r.get('SYMBOL'),
