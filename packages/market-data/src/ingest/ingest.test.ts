@@ -227,6 +227,63 @@ for (const target of testDatabases()) {
       expect(bank.items.interestEarned).toBe(258340.58);
     });
 
+    it('reads a data sheet line by its meaning: other assets net of their listed parts, total expenses, bank cash', async () => {
+      const sheet = (rows: string[]) =>
+        `symbol,company,section,line_item,period_end,value\n${rows.join('\n')}\n`;
+      const itc = [
+        ['BALANCE SHEET', 'Total', 91753.97],
+        ['BALANCE SHEET', 'Net Block', 27820.22],
+        ['BALANCE SHEET', 'Capital Work in Progress', 2860.78],
+        ['BALANCE SHEET', 'Investments', 31114.02],
+        ['BALANCE SHEET', 'Other Assets', 29958.95],
+        ['BALANCE SHEET', 'Total', 91753.97],
+        ['BALANCE SHEET', 'Receivables', 4025.82],
+        ['BALANCE SHEET', 'Inventory', 14152.88],
+        ['BALANCE SHEET', 'Cash & Bank', 7217.68],
+        ['Quarters', 'Sales', 17037.8],
+        ['Quarters', 'Other Income', 868],
+        ['Quarters', 'Expenses', 10735.73],
+        ['Quarters', 'Interest', 10.72],
+        ['Quarters', 'Depreciation', 385.09],
+        ['Quarters', 'Profit before tax', 6774.26],
+      ].map(([section, item, v]) => `ITC,ITC LTD,${section},${item},2023-03-31,${v}`);
+      await ingestFile(db, 'ITC_screener_datasheet_FY2023.csv', { text: sheet(itc) });
+      const items = async (isin: string, code: string, period = 'annual') =>
+        (
+          await one<{ items: Record<string, number> }>(
+            `SELECT items FROM financial_statement WHERE isin = $1 AND statement_code = $2 AND period = $3
+                AND period_end = '2023-03-31'`,
+            [isin, code, period],
+          )
+        ).items;
+      const bs = await items('INE154A01025', 'bs');
+      expect(bs.otherAssets).toBe(4562.57);
+      const parts = [
+        'propertyPlantEquipment',
+        'capitalWorkInProgress',
+        'investments',
+        'otherAssets',
+        'tradeReceivables',
+        'inventories',
+        'cashAndCashEquivalents',
+      ];
+      expect(parts.reduce((sum, code) => sum + bs[code]!, 0)).toBeCloseTo(bs.totalAssets!, 2);
+      expect((await items('INE154A01025', 'pl', 'quarterly')).expenses).toBe(11131.54);
+
+      const bank = [
+        ['PROFIT & LOSS', 'Sales', 200000],
+        ['BALANCE SHEET', 'Total', 3000000],
+        ['BALANCE SHEET', 'Other Assets', 120000],
+        ['BALANCE SHEET', 'Total', 3000000],
+        ['BALANCE SHEET', 'Cash & Bank', 20000],
+      ].map(([section, item, v]) => `HDFCBANK,HDFC BANK LTD,${section},${item},2023-03-31,${v}`);
+      await ingestFile(db, 'HDFCBANK_screener_datasheet_FY2023.csv', { text: sheet(bank) });
+      expect(await items('INE040A01034', 'bs')).toMatchObject({
+        cashAndCashEquivalents: 20000,
+        otherAssets: 100000,
+      });
+    });
+
     it('merges shareholding categories from both layouts and keeps a real 0% promoter holding', async () => {
       await ingestFile(db, fixture('TCS_shareholding_quarterly_screener.csv'));
       await ingestFile(db, fixture('nse_promoter_holding_sample.csv'));

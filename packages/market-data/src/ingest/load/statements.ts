@@ -57,8 +57,10 @@ const BANK_OVERRIDES: Record<string, Target> = {
   'Selling and admin': { statement: 'pl', code: 'otherOperatingExpenses' },
   'Other Mfr. Exp': { statement: 'pl', code: 'otherOperatingExpenses' },
   'Net Block': { statement: 'bs', code: 'fixedAssets' },
-  'Cash & Bank': { statement: 'bs', code: 'cashAndBankBalances' },
 };
+
+/** The sheet's "Other Assets" includes these, which it also lists on their own. */
+const PARTS_OF_OTHER_ASSETS = ['tradeReceivables', 'inventories', 'cashAndCashEquivalents'];
 
 function target(item: string, statement: StatementLine['statement'], bank: boolean): Target | null {
   if (statement === 'quarterly') statement = 'pl';
@@ -66,6 +68,8 @@ function target(item: string, statement: StatementLine['statement'], bank: boole
   if (bank && BANK_OVERRIDES[item]?.statement === statement) return BANK_OVERRIDES[item]!;
   return GENERAL[statement]?.[item] ?? null;
 }
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Indian fiscal year (April to March) that a period end falls in: 2024-03-31 → 2024. */
 export const fiscalYear = (periodEnd: string) =>
@@ -148,15 +152,28 @@ export async function loadDatasheet(ctx: LoadContext, lines: readonly StatementL
     result.stored++;
   }
   for (const row of statements.values()) {
-    if (row.code !== 'pl' || row.period !== 'annual') continue;
+    const it = row.items;
+    if (row.code === 'bs' && it.otherAssets !== undefined) {
+      // Other Assets as the remainder, so the asset lines add up to the total once.
+      const parts = PARTS_OF_OTHER_ASSETS.reduce((sum, code) => sum + (it[code] ?? 0), 0);
+      if (parts > 0 && parts <= it.otherAssets) it.otherAssets = round2(it.otherAssets - parts);
+    }
+    if (row.code !== 'pl') continue;
+    const revenue = it.revenueFromOperations ?? it.interestEarned;
+    if (revenue !== undefined && it.otherIncome !== undefined)
+      it.totalIncome = round2(revenue + it.otherIncome);
+    // Total expenses by the identity PBT = total income − expenses: the annual sheet gives only
+    // the parts, and the quarterly "Expenses" leaves out interest and depreciation.
+    if (
+      it.totalIncome !== undefined &&
+      it.profitBeforeTax !== undefined &&
+      (it.expenses === undefined || row.period === 'quarterly')
+    ) {
+      it.expenses = round2(it.totalIncome - it.profitBeforeTax);
+    }
+    if (row.period !== 'annual') continue;
     const bs = statements.get(`${row.isin}|bs|annual|${row.end}`);
     const shares = bs?.items.sharesOutstanding;
-    const it = row.items;
-    const revenue = it.revenueFromOperations ?? it.interestEarned;
-    if (revenue !== undefined && it.otherIncome !== undefined) it.totalIncome = revenue + it.otherIncome;
-    if (it.totalIncome !== undefined && it.profitBeforeTax !== undefined && it.expenses === undefined) {
-      it.expenses = it.totalIncome - it.profitBeforeTax;
-    }
     if (shares) {
       if (it.profitLossForPeriod !== undefined)
         it.eps = Math.round((it.profitLossForPeriod * 1e7 * 100) / shares) / 100;
