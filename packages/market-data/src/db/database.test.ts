@@ -47,6 +47,24 @@ for (const target of testDatabases()) {
       expect(rows[0]).toEqual({ price: 12.5, big: 9007199254740, day: '2024-10-28' });
     });
 
+    it.skipIf(target.name !== 'postgres')(
+      'survives the server ending its idle connections and answers the next query',
+      async () => {
+        // Three pooled connections, then one of them ends the other two (as a restart would).
+        await Promise.all([
+          db.query('SELECT pg_sleep(0.05)'),
+          db.query('SELECT pg_sleep(0.05)'),
+          db.query('SELECT 1'),
+        ]);
+        await db.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
+        await new Promise((r) => setTimeout(r, 100));
+        expect((await db.query<{ n: number }>('SELECT 41 + 1 AS n')).rows).toEqual([{ n: 42 }]);
+      },
+    );
+
     it('rolls back a failed transaction completely', async () => {
       await expect(
         db.transaction(async (tx) => {

@@ -69,6 +69,12 @@ async function openPostgres(url: string): Promise<Db> {
     },
   };
   const pool = new pg.Pool({ connectionString: url, max: 10, types: types as pg.CustomTypesConfig });
+  // An idle connection the server ends (a restart, an administrator, a dropped database) is an
+  // 'error' on the pool, which would otherwise crash the process. The pool discards that client
+  // and opens a new one for the next query; queries in flight fail on their own.
+  pool.on('error', (err) => {
+    console.warn(`PostgreSQL ended an idle connection: ${err.message}`);
+  });
   await pool.query('SELECT 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: readonly unknown[]) => {
