@@ -1,3 +1,4 @@
+import { round2 } from './metrics.ts';
 /**
  * Corporate-action price adjustment. A factor applies to every price strictly before its
  * ex-date; cumulative factors multiply back through history so the adjusted series is
@@ -106,8 +107,6 @@ export function cumulativeFactors(
     return n === 0 ? { price: 1, dividend: 1 } : after[n - 1]!;
   });
 }
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Adjusts one price; quantities scale the other way (volume / factor). */
 export function adjustPrice(price: number | null, factor: number): number | null {

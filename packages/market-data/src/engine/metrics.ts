@@ -18,6 +18,8 @@ export interface YearData {
 export type Value = number | null;
 
 /** Guarded arithmetic: any missing input gives null, never NaN or Infinity. */
+/** Rounds to 2 decimals (paise, or crore to the hundredth). */
+export const round2 = (v: number) => Math.round(v * 100) / 100;
 export const num = (v: unknown): Value => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 export const add = (...vs: Value[]): Value =>
   vs.some((v) => v === null) ? null : vs.reduce<number>((s, v) => s + v!, 0);

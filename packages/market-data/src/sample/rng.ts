@@ -66,5 +66,5 @@ export class Rng {
   }
 }
 
-export const round2 = (v: number) => Math.round(v * 100) / 100;
+export { round2 } from '../engine/metrics.ts';
 export const round3 = (v: number) => Math.round(v * 1000) / 1000;

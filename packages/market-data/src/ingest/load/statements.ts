@@ -1,3 +1,4 @@
+import { round2 } from '../../engine/metrics.ts';
 import type { StatementLine } from '../parsers/datasheet.ts';
 import type { XbrlFact } from '../parsers/xbrl.ts';
 import { bulk, emptyResult, type LoadContext, type LoadResult } from './common.ts';
@@ -68,8 +69,6 @@ function target(item: string, statement: StatementLine['statement'], bank: boole
   if (bank && BANK_OVERRIDES[item]?.statement === statement) return BANK_OVERRIDES[item]!;
   return GENERAL[statement]?.[item] ?? null;
 }
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Indian fiscal year (April to March) that a period end falls in: 2024-03-31 → 2024. */
 export const fiscalYear = (periodEnd: string) =>
