@@ -1,5 +1,5 @@
 import { sitePaths } from '@bahi/contracts/site';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { initialsOf } from '../../session/initials.ts';
 import { signOut } from '../../session/sign-out.ts';
@@ -11,7 +11,9 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // Registered as the menu appears (a layout effect runs before the next input is handled), so
+  // a key pressed right after opening already closes or leaves it.
+  useLayoutEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
