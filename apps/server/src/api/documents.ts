@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { apiBasePath } from '../plugins/swagger.ts';
+import { type ApiDocument, finishResponses } from './document-responses.ts';
 import { type Endpoint, type Example, produce, resolveCompanies } from './endpoint.ts';
-import { documentPath } from './route-schema.ts';
+import { boundExample, describeCuts, type ListCut } from './example-bounds.ts';
+import { type PreparedBody, prepareBody, sendPrepared } from './prepared-body.ts';
+import { documentPath, tokenDescription } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
 declare module 'fastify' {
@@ -18,13 +21,22 @@ type Doc = {
   >;
 };
 
-const tokenDescription =
-  'Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead.';
+interface DocExample {
+  /** The real answer, its lists cut to a few items (example-bounds.ts). */
+  response: unknown;
+  request: Example;
+  /** The lists cut, with their real lengths. */
+  cuts: ListCut[];
+}
 
-/** The real response of each endpoint's documented example request, from the loaded data. */
+/**
+ * The real response of each endpoint's documented example request, from the loaded data, sized
+ * for reading: every document (both API documents, and the Postman collection, PDF and llms.txt
+ * made from them) gets its examples from here.
+ */
 export async function collectExamples(endpoints: Endpoint[], svc: DataApiServices) {
   const version = await svc.version.current();
-  const examples = new Map<string, { response: unknown; request: Example }>();
+  const examples = new Map<string, DocExample>();
   for (const e of endpoints) {
     try {
       const example = await exampleOf(e, svc);
@@ -36,10 +48,8 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
         version,
       );
       const entry = await produce(e, svc, { params, query }, companies, version, JSON.stringify);
-      examples.set(documentPath(e.path), {
-        response: JSON.parse(entry.body.toString('utf8')),
-        request: example,
-      });
+      const { value, cuts } = boundExample(JSON.parse(entry.body.toString('utf8')));
+      examples.set(documentPath(e.path), { response: value, request: example, cuts });
     } catch {
       // No data for the example (e.g. an empty database): the document is served without it.
     }
@@ -47,11 +57,7 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
   return examples;
 }
 
-function withExamples(
-  doc: Doc,
-  examples: Map<string, { response: unknown; request: Example }>,
-  openapi: boolean,
-): Doc {
+function withExamples(doc: Doc, examples: Map<string, DocExample>, openapi: boolean): Doc {
   const copy = structuredClone(doc);
   for (const item of Object.values(copy.paths ?? {})) {
     const op = item.get;
@@ -75,7 +81,7 @@ function withExamples(
     if (!openapi)
       for (const p of op.parameters) if (p.type === 'array' && p.in === 'query') p.collectionFormat = 'multi';
   }
-  for (const [path, { response: example, request }] of examples) {
+  for (const [path, { response: example, request, cuts }] of examples) {
     const op = copy.paths?.[path]?.get;
     // The example request's values, so the docs' samples and live links ask for data that exists.
     for (const p of op?.parameters ?? []) {
@@ -87,6 +93,10 @@ function withExamples(
     }
     const ok = op?.responses?.['200'];
     if (!ok) continue;
+    if (cuts.length > 0) {
+      ok.description = `${ok.description ?? 'OK'}. ${describeCuts(cuts)}`;
+      ok['x-example-lists'] = cuts;
+    }
     if (openapi) {
       const content = ok.content as Record<string, Record<string, unknown>> | undefined;
       if (content?.['application/json']) content['application/json'].example = example;
@@ -127,36 +137,53 @@ function swagger2Nullables(node: unknown): unknown {
   return out;
 }
 
+/** Both API documents, finished, from the route schemas and the examples. */
+export function buildDocuments(
+  app: FastifyInstance,
+  examples: Map<string, DocExample>,
+): { swagger2: ApiDocument; openapi: ApiDocument } {
+  const swagger2 = withExamples(app.swagger2() as Doc, examples, false) as ApiDocument;
+  const openapi = withExamples(app.swagger() as Doc, examples, true) as ApiDocument;
+  finishResponses(swagger2, false);
+  finishResponses(openapi, true);
+  return { swagger2, openapi };
+}
+
 /**
  * GET /swagger/doc.json (Swagger 2.0) and /openapi.json (OpenAPI 3.1), both generated from the
- * route schemas, with examples taken from the data at build time and rebuilt per data version.
+ * route schemas, with examples taken from the data; built, serialized and compressed once per
+ * data version, served with ETags in the coding the client accepts.
  */
 export function registerDocuments(app: FastifyInstance, endpoints: Endpoint[], svc: DataApiServices): void {
-  let built: { version: number; swagger2: string; openapi: string } | null = null;
-  async function documents() {
+  type Built = { version: number; swagger2: PreparedBody; openapi: PreparedBody };
+  let built: Built | null = null;
+  let building: Promise<Built> | null = null;
+  const build = async (version: number): Promise<Built> => {
+    const docs = buildDocuments(app, await collectExamples(endpoints, svc));
+    const type = 'application/json; charset=utf-8';
+    const [swagger2, openapi] = await Promise.all([
+      prepareBody(JSON.stringify(docs.swagger2), type),
+      prepareBody(JSON.stringify(docs.openapi), type),
+    ]);
+    return { version, swagger2, openapi };
+  };
+  async function documents(): Promise<Built> {
     const version = await svc.version.current();
-    if (built?.version !== version) {
-      const examples = await collectExamples(endpoints, svc);
-      built = {
-        version,
-        swagger2: JSON.stringify(withExamples(app.swagger2() as Doc, examples, false)),
-        openapi: JSON.stringify(withExamples(app.swagger() as Doc, examples, true)),
-      };
+    if (built?.version === version) return built;
+    if (!building) {
+      building = build(version).finally(() => {
+        building = null;
+      });
     }
+    built = await building;
     return built;
   }
   const headers = { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' };
-  app.get('/swagger/doc.json', async (_req, reply) =>
-    reply
-      .headers(headers)
-      .type('application/json; charset=utf-8')
-      .send((await documents()).swagger2),
+  app.get('/swagger/doc.json', async (req, reply) =>
+    sendPrepared(req, reply.headers(headers), (await documents()).swagger2),
   );
-  app.get('/openapi.json', async (_req, reply) =>
-    reply
-      .headers(headers)
-      .type('application/json; charset=utf-8')
-      .send((await documents()).openapi),
+  app.get('/openapi.json', async (req, reply) =>
+    sendPrepared(req, reply.headers(headers), (await documents()).openapi),
   );
 }
 

@@ -2,11 +2,11 @@ import { Type } from 'typebox';
 import type { Endpoint } from './endpoint.ts';
 import { Envelope, errorResponses, StringEnum } from './schemas.ts';
 
-export const tokenParam = Type.Optional(
-  Type.String({
-    description: 'Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead.',
-  }),
-);
+/** One of `token` or `Authorization: Bearer` is required: the parameter is optional only with the header. */
+export const tokenDescription =
+  'Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead.';
+
+export const tokenParam = Type.Optional(Type.String({ description: tokenDescription }));
 
 export const formatParam = Type.Optional(
   StringEnum(['json', 'csv'] as const, {

@@ -11,6 +11,12 @@ const info = {
     'End-of-day financial data on companies listed on the NSE and BSE: company master, financial statements, ratios, quotes, shareholding, corporate actions, commodities and exchange holidays. Every request needs an API key (query parameter `token`, or `Authorization: Bearer <key>`) and HTTPS. Errors are RFC 9457 application/problem+json bodies with a stable `code`.',
 };
 
+// Every data operation requires one of the two (its security lists both as alternatives).
+const keyInQuery =
+  'Your API key in the `token` query parameter. One of this or Authorization: Bearer is required.';
+const keyAsBearer =
+  'Your API key in an `Authorization: Bearer <key>` header. One of this or the `token` query parameter is required.';
+
 /**
  * Registers @fastify/swagger twice over the same routes: OpenAPI 3.1 (`app.swagger()`) and
  * Swagger 2.0 (`app.swagger2()`). Must run before the routes are added.
@@ -25,8 +31,8 @@ export async function registerSwagger(app: FastifyInstance, publicUrl: string): 
       tags,
       components: {
         securitySchemes: {
-          token: { type: 'apiKey', in: 'query', name: 'token', description: 'Your API key' },
-          bearer: { type: 'http', scheme: 'bearer', description: 'Your API key as a bearer token' },
+          token: { type: 'apiKey', in: 'query', name: 'token', description: keyInQuery },
+          bearer: { type: 'http', scheme: 'bearer', description: keyAsBearer },
         },
       },
     },
@@ -42,13 +48,8 @@ export async function registerSwagger(app: FastifyInstance, publicUrl: string): 
       produces: ['application/json'],
       tags,
       securityDefinitions: {
-        token: { type: 'apiKey', in: 'query', name: 'token', description: 'Your API key' },
-        bearer: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'Authorization',
-          description: 'Bearer <your API key>',
-        },
+        token: { type: 'apiKey', in: 'query', name: 'token', description: keyInQuery },
+        bearer: { type: 'apiKey', in: 'header', name: 'Authorization', description: keyAsBearer },
       },
     },
     decorator: 'swagger2',
