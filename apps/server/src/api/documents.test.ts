@@ -1,4 +1,4 @@
-import { ensureSampleData } from '@bahi/market-data';
+import { bumpDataVersion, ensureSampleData, getDataVersion } from '@bahi/market-data';
 import { openDb } from '@bahi/market-data/db';
 import Ajv from 'ajv-draft-04';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { tagList } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 import { documentPath } from './route-schema.ts';
 import { dataApiApp, keyFor } from './testing/harness.ts';
+import { expectNegotiatedDocument } from './testing/representations.ts';
 
 type Op = {
   tags: string[];
@@ -34,6 +35,24 @@ type Op = {
   >;
 };
 
+/** Every array in a JSON value. */
+function listsOf(value: unknown): unknown[][] {
+  if (Array.isArray(value)) return [value, ...value.flatMap(listsOf)];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(listsOf);
+  return [];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the test walks whole JSON documents.
+type Json = Record<string, any>;
+/** Follows a local `$ref` (`#/a/b`) in a document. */
+function resolved(doc: Json, node: Json): Json {
+  if (!node.$ref) return node;
+  return (node.$ref as string)
+    .slice(2)
+    .split('/')
+    .reduce((at: Json, key) => at[key], doc);
+}
+
 describe('API documents', () => {
   let app: FastifyInstance;
   let db: Awaited<ReturnType<typeof openDb>>;
@@ -45,13 +64,16 @@ describe('API documents', () => {
     securityDefinitions: Record<string, { in: string; name: string }>;
   };
   let openapi: { openapi: string; paths: Record<string, { get: Op }> };
+  let swaggerBytes: number;
 
   beforeAll(async () => {
     db = await openDb({ kind: 'pglite' });
     app = await dataApiApp(db);
     await ensureSampleData(db, { size: 'small' });
     app.dataApi.version.invalidate();
-    swagger = (await app.inject('/swagger/doc.json')).json();
+    const swaggerRes = await app.inject('/swagger/doc.json');
+    swagger = swaggerRes.json();
+    swaggerBytes = swaggerRes.rawPayload.length;
     openapi = (await app.inject('/openapi.json')).json();
   }, 120_000);
   afterAll(async () => {
@@ -86,12 +108,18 @@ describe('API documents', () => {
         expect(p.description, `${path} ${p.name}`).toBeTruthy();
         if (p.in !== 'body') expect(p.type, `${path} ${p.name}`).toBeTruthy();
       }
-      expect(op.parameters.find((p) => p.name === 'token')).toMatchObject({ in: 'query', required: false });
+      // One of token or Authorization: Bearer is required: the parameter does not read as simply optional.
+      expect(op.parameters.find((p) => p.name === 'token')).toMatchObject({
+        in: 'query',
+        required: false,
+        description: expect.stringMatching(/Required unless an Authorization: Bearer/),
+      });
       for (const status of ['400', '401', '403', '404', '429']) expect(op.responses[status]).toBeDefined();
       const example = op.responses['200']!.examples?.['application/json'] as {
         data: unknown;
         meta: { asOf: string };
       };
+      for (const list of listsOf(example)) expect(list.length, `${path} example`).toBeLessThanOrEqual(3);
       expect(example, `${path} example`).toBeDefined();
       expect(example.meta.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(openapi.paths[path]!.get.responses['200']!.content!['application/json']!.example).toEqual(
@@ -137,5 +165,84 @@ describe('API documents', () => {
   it('is OpenAPI 3.1 too, from the same routes', () => {
     expect(openapi.openapi).toBe('3.1.0');
     expect(Object.keys(openapi.paths).sort()).toEqual(Object.keys(swagger.paths).sort());
+  });
+
+  it('shows a few rows of a list and says how many the real answer has', async () => {
+    const ok = swagger.paths['/stock-symbols']!.get.responses['200']!;
+    const shown = (ok.examples!['application/json'] as { data: unknown[] }).data;
+    expect(shown).toHaveLength(3);
+    const { key } = await keyFor(db, 'P');
+    const live = (await app.inject(`/api/v1/stock-symbols?status=active&token=${key}`)).json();
+    expect(live.data.length).toBeGreaterThan(3);
+    expect(live.data.slice(0, 3)).toEqual(shown);
+    expect(ok.description).toContain(`\`data\` has ${live.data.length.toLocaleString('en-US')} items`);
+    expect(swaggerBytes).toBeLessThan(200_000);
+  });
+
+  it('documents, on every operation, the key requirement, the 401/403/429 problem answers and the rate-limit fields the server sends', async () => {
+    const { key } = await keyFor(db, 'P', { rateLimitPerMinute: 1 });
+    const first = await app.inject(`/api/v1/stock-symbols?token=${key}`);
+    const limited = await app.inject(`/api/v1/stock-symbols?token=${key}`);
+    expect([first.statusCode, limited.statusCode]).toEqual([200, 429]);
+    const sent = Object.keys(first.headers).filter((h) => h.includes('ratelimit'));
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(limited.headers)).toEqual(expect.arrayContaining([...sent, 'retry-after']));
+
+    for (const [name, doc] of [
+      ['swagger', swagger],
+      ['openapi', openapi],
+    ] as [string, Json][]) {
+      const isOpenapi = name === 'openapi';
+      let operations = 0;
+      for (const [path, item] of Object.entries(doc.paths as Json)) {
+        for (const [method, op] of Object.entries(item as Json)) {
+          operations++;
+          const where = `${name} ${method} ${path}`;
+          expect(op.security, where).toEqual(expect.arrayContaining([{ token: [] }, { bearer: [] }]));
+          for (const status of ['401', '403', '429'])
+            expect(op.responses[status], `${where} ${status}`).toBeDefined();
+          for (const [status, given] of Object.entries(op.responses as Json)) {
+            const response = resolved(doc, given as Json);
+            if (/^[24]/.test(status)) {
+              const headers = Object.keys(response.headers ?? {}).map((h) => h.toLowerCase());
+              const expected = status === '429' ? [...sent, 'retry-after'] : sent;
+              expect(headers, `${where} ${status}`).toEqual(expect.arrayContaining(expected));
+              for (const h of Object.values(response.headers as Json)) {
+                expect(resolved(doc, h as Json).description, `${where} ${status}`).toBeTruthy();
+              }
+            }
+            if (!/^[45]/.test(status)) continue;
+            const schema = isOpenapi
+              ? response.content?.['application/problem+json']?.schema
+              : response.schema;
+            expect(schema, `${where} ${status}`).toBeDefined();
+            const problem = resolved(doc, schema);
+            expect(problem.required, `${where} ${status}`).toEqual(
+              expect.arrayContaining(['type', 'title', 'status', 'detail', 'code', 'request_id']),
+            );
+          }
+        }
+      }
+      expect(operations).toBe(endpoints.length);
+    }
+    // The real answers match the documented Problem body.
+    expect(limited.headers['content-type']).toContain('application/problem+json');
+    expect(limited.json()).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      request_id: expect.any(String),
+    });
+  });
+
+  it('goes out br or gzip compressed when accepted, with ETags and 304, rebuilt when the data changes', async () => {
+    for (const url of ['/swagger/doc.json', '/openapi.json']) await expectNegotiatedDocument(app, url);
+    const before = (await app.inject('/swagger/doc.json')).headers.etag;
+    await bumpDataVersion(db);
+    app.dataApi.version.invalidate();
+    const after = await app.inject('/swagger/doc.json');
+    expect(after.headers.etag).not.toBe(before);
+    expect(
+      after.json().paths['/stock-symbols'].get.responses['200'].examples['application/json'].meta.dataVersion,
+    ).toBe(await getDataVersion(db));
   });
 });

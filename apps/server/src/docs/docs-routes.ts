@@ -1,6 +1,7 @@
 import { problemTypeBase, publicSampleKey } from '@bahi/contracts';
 import { sitePaths } from '@bahi/contracts/site';
 import type { FastifyInstance } from 'fastify';
+import { prepareBody, sendPrepared } from '../api/prepared-body.ts';
 import { buildLlmsTxt } from './llms-txt.ts';
 import { buildPdfReference } from './pdf-reference.ts';
 import { buildPostmanCollection } from './postman-collection.ts';
@@ -36,18 +37,21 @@ export async function docsRoutes(app: FastifyInstance, opts: DocsRoutesOptions):
   // The public sample key works in the embedded default only; production collections start empty.
   const sampleKey = (doc: SwaggerDocument) =>
     doc.info['x-sample-key'] ?? (app.config.env === 'production' ? '' : publicSampleKey);
-  const postman = memo('postman', (doc) =>
-    buildPostmanCollection(doc, `${publicUrl}${doc.basePath ?? ''}`, sampleKey(doc)),
+  // Built, serialized and compressed once per document (so once per data version).
+  const postman = memo('postman', async (doc) =>
+    prepareBody(
+      JSON.stringify(await buildPostmanCollection(doc, `${publicUrl}${doc.basePath ?? ''}`, sampleKey(doc))),
+      'application/json; charset=utf-8',
+    ),
   );
   const pdf = memo('pdf', (doc) => buildPdfReference(doc, publicUrl));
-  const llms = memo('llms', (doc) => buildLlmsTxt(doc, publicUrl));
+  const llms = memo('llms', (doc) => prepareBody(buildLlmsTxt(doc, publicUrl), 'text/plain; charset=utf-8'));
 
-  app.get('/swagger/postman.json', async (_req, reply) => {
+  app.get('/swagger/postman.json', async (req, reply) => {
     reply
-      .type('application/json; charset=utf-8')
       .header('content-disposition', 'inline; filename="bahi-api.postman_collection.json"')
       .header('cache-control', 'public, max-age=300');
-    return postman();
+    return sendPrepared(req, reply, await postman());
   });
   app.get('/swagger/reference.pdf', async (_req, reply) => {
     return (
@@ -61,12 +65,9 @@ export async function docsRoutes(app: FastifyInstance, opts: DocsRoutesOptions):
         .send(await pdf())
     );
   });
-  app.get('/llms.txt', async (_req, reply) => {
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(await llms());
-  });
+  app.get('/llms.txt', async (req, reply) =>
+    sendPrepared(req, reply.header('cache-control', 'public, max-age=300'), await llms()),
+  );
   // Every problem body's `type` is /docs/errors#<code>: it leads to the error tables of the docs page.
   app.get(problemTypeBase.replace(/#$/, ''), async (_req, reply) =>
     reply.redirect(`${sitePaths.docs}#errors`, 301),

@@ -1,5 +1,5 @@
 import { errorCatalogue } from '@bahi/contracts';
-import { listOperations, type SwaggerDocument } from './swagger-document.ts';
+import { listOperations, requirement, type SwaggerDocument } from './swagger-document.ts';
 
 /** /llms.txt (llmstxt.org): the API reference as plain Markdown, for AI tools. */
 export function buildLlmsTxt(doc: SwaggerDocument, publicUrl: string): string {
@@ -10,8 +10,8 @@ export function buildLlmsTxt(doc: SwaggerDocument, publicUrl: string): string {
     '> Financial data for companies listed on the NSE and BSE: statements, ratios, quotes, shareholdings, corporate actions, commodity prices and exchange holidays. JSON over HTTPS; every request needs an API key.',
     '',
     `- Base URL: ${base}`,
-    '- Authentication: pass your API key as the `token` query parameter. Get a free key by signing in; it is shown on /company-profile.',
-    '- Rate limit: 300 calls per minute (headers x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset).',
+    '- Authentication: every request needs your API key, either as the `token` query parameter or as an `Authorization: Bearer <key>` header (one of the two is required). Get a free key by signing in; it is shown on /company-profile.',
+    '- Rate limit: 300 calls per minute per key; every answer to a request with a valid key carries RateLimit-Policy, RateLimit, X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a 429 carries Retry-After.',
     '- Errors: application/problem+json bodies `{ type, title, status, detail, code, request_id, param? }`.',
     '',
     '## Links',
@@ -42,7 +42,7 @@ export function buildLlmsTxt(doc: SwaggerDocument, publicUrl: string): string {
       for (const p of params) {
         const type = p.type ?? p.schema?.type ?? 'string';
         lines.push(
-          `- \`${p.name}\` (${p.in}, ${type}, ${p.required ? 'required' : 'optional'})${p.description ? `: ${p.description}` : ''}`,
+          `- \`${p.name}\` (${p.in}, ${type}, ${requirement(p)})${p.description ? `: ${p.description}` : ''}`,
         );
       }
     }

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { flattenFields, listOperations, type SwaggerDocument } from './swagger-document.ts';
+import { flattenFields, listOperations, requirement, type SwaggerDocument } from './swagger-document.ts';
 
 /** The standard PDF fonts cover Latin-1 only: spell the rupee sign out and drop what they lack. */
 export function pdfText(text: string): string {
@@ -41,7 +41,7 @@ export function buildPdfReference(doc: SwaggerDocument, publicUrl: string): Prom
   );
   pdf.moveDown();
   text(
-    'Every request is a GET over HTTPS with your API key in the token query parameter. Errors are answered as application/problem+json with type, title, status, detail, code and request_id.',
+    'Every request is a GET over HTTPS with your API key, either in the token query parameter or in an Authorization: Bearer header (one of the two is required). Errors are answered as application/problem+json with type, title, status, detail, code and request_id.',
     10,
   );
 
@@ -63,7 +63,7 @@ export function buildPdfReference(doc: SwaggerDocument, publicUrl: string): Prom
     for (const p of params) {
       const type = p.type ?? (typeof p.schema?.type === 'string' ? p.schema.type : 'object');
       text(
-        `${p.name}  (${p.in}, ${type}, ${p.required ? 'Required' : 'Optional'})${p.description ? ` - ${p.description}` : ''}`,
+        `${p.name}  (${p.in}, ${type}, ${capitalized(requirement(p))})${p.description ? ` - ${p.description}` : ''}`,
         9,
       );
     }
@@ -78,3 +78,5 @@ export function buildPdfReference(doc: SwaggerDocument, publicUrl: string): Prom
   pdf.end();
   return done;
 }
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

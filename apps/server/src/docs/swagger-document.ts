@@ -66,6 +66,12 @@ export function listOperations(doc: SwaggerDocument): ListedOperation[] {
   return out;
 }
 
+/** `token` is optional only when the key goes in an Authorization header instead. */
+export function requirement(p: { name: string; in: string; required?: boolean }): string {
+  if (p.name === 'token' && p.in === 'query') return 'required unless Authorization: Bearer is sent';
+  return p.required ? 'required' : 'optional';
+}
+
 export interface FieldRow {
   name: string;
   type: string;
