@@ -1,6 +1,7 @@
 import { publicSampleKey } from '@bahi/contracts';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNegotiatedDocument } from '../api/testing/representations.ts';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { pdfText } from './pdf-reference.ts';
@@ -67,6 +68,29 @@ for (const target of testDatabases()) {
         value: 'https://bahi.example/api/v1',
         type: 'string',
       });
+    });
+
+    it('writes PUBLIC_URL, never a local address, as the base of every document', async () => {
+      const swagger = (await app.inject('/swagger/doc.json')).json();
+      expect(swagger).toMatchObject({ host: 'bahi.example', schemes: ['https'], basePath: '/api/v1' });
+      const openapi = (await app.inject('/openapi.json')).json();
+      expect(openapi.servers).toEqual([{ url: 'https://bahi.example/api/v1' }]);
+      for (const url of ['/swagger/doc.json', '/openapi.json', '/swagger/postman.json', '/llms.txt']) {
+        const body = (await app.inject(url)).body;
+        expect(body, url).not.toMatch(/localhost|127\.0\.0\.1|http:\/\//);
+      }
+      // One of the two ways of sending the key is required, and the documents say so.
+      for (const text of [
+        JSON.stringify(swagger.securityDefinitions),
+        JSON.stringify(openapi.components.securitySchemes),
+      ])
+        expect(text).toContain('One of this or');
+      const llms = (await app.inject('/llms.txt')).body;
+      expect(llms).toContain('`token` (query, string, required unless Authorization: Bearer is sent)');
+    });
+
+    it('sends the Postman collection and /llms.txt br or gzip compressed when accepted, with ETags and 304', async () => {
+      for (const url of ['/swagger/postman.json', '/llms.txt']) await expectNegotiatedDocument(app, url);
     });
 
     it('serves Swagger UI from the npm package, pointed at our document, without inline scripts', async () => {
