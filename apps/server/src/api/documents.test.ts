@@ -53,6 +53,17 @@ function resolved(doc: Json, node: Json): Json {
     .reduce((at: Json, key) => at[key], doc);
 }
 
+/** The operation's documented example request, with the given key. */
+function exampleUrl(path: string, op: Op, key: string): string {
+  const withValues = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(op.parameters.find((p) => p.name === name)?.['x-example']),
+  );
+  const query = op.parameters
+    .filter((p) => p.in === 'query' && p['x-example'] !== undefined)
+    .flatMap((p) => [p['x-example']].flat().map((v) => `${p.name}=${encodeURIComponent(String(v))}`));
+  return `/api/v1${withValues}?${[...query, `token=${key}`].join('&')}`;
+}
+
 describe('API documents', () => {
   let app: FastifyInstance;
   let db: Awaited<ReturnType<typeof openDb>>;
@@ -134,15 +145,7 @@ describe('API documents', () => {
       for (const p of item.get.parameters.filter((p) => p.in === 'path')) {
         expect(p['x-example'], `${path} ${p.name}`).toEqual(expect.any(String));
       }
-      const withValues = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-        String(item.get.parameters.find((p) => p.name === name)?.['x-example']),
-      );
-      const query = item.get.parameters
-        .filter((p) => p.in === 'query' && p['x-example'] !== undefined)
-        .flatMap((p) => [p['x-example']].flat().map((v) => `${p.name}=${encodeURIComponent(String(v))}`));
-      const res = await app.inject({
-        url: `/api/v1${withValues}?${[...query, `token=${key}`].join('&')}`,
-      });
+      const res = await app.inject(exampleUrl(path, item.get, key));
       expect(res.statusCode, `${path}`).toBe(200);
     }
   });
@@ -232,6 +235,19 @@ describe('API documents', () => {
       code: 'rate_limited',
       request_id: expect.any(String),
     });
+  });
+
+  it('says which plans may call each operation, matching what the server allows a Basic key', async () => {
+    const { key } = await keyFor(db, 'B');
+    for (const [path, item] of Object.entries(swagger.paths)) {
+      const op = item.get as Op & { 'x-plans': string[]; 'x-basic-symbols'?: string[] };
+      expect(op['x-plans'], path).toEqual(expect.arrayContaining(['I', 'P', 'E']));
+      expect((openapi.paths[path]!.get as unknown as Json)['x-plans']).toEqual(op['x-plans']);
+      // The documented example request, made with a Basic key: allowed exactly when the document says so.
+      const res = await app.inject(exampleUrl(path, op, key));
+      expect(res.statusCode, path).toBe(op['x-plans'].includes('B') ? 200 : 403);
+      if (op['x-basic-symbols']) expect(op['x-basic-symbols']).toEqual(['ITC', 'RELIANCE', 'HDFCBANK']);
+    }
   });
 
   it('goes out br or gzip compressed when accepted, with ETags and 304, rebuilt when the data changes', async () => {

@@ -1,3 +1,4 @@
+import { type PlanCode, sampleSymbols } from '@bahi/contracts';
 import type { FastifyInstance } from 'fastify';
 import { apiBasePath } from '../plugins/swagger.ts';
 import { type ApiDocument, finishResponses } from './document-responses.ts';
@@ -137,15 +138,41 @@ function swagger2Nullables(node: unknown): unknown {
   return out;
 }
 
+/** The plans whose keys may call an endpoint, by its access rule. */
+const plansFor: Record<Endpoint['access'], PlanCode[]> = {
+  market: ['B', 'I', 'P', 'E'],
+  symbol: ['B', 'I', 'P', 'E'],
+  paid: ['I', 'P', 'E'],
+};
+
+/**
+ * Who may call each operation, for tools that offer live calls with the reader's key:
+ * `x-plans` (plan codes) and, where Basic covers only the sample companies, `x-basic-symbols`.
+ */
+function withAccess(doc: ApiDocument, endpoints: Endpoint[]): void {
+  for (const e of endpoints) {
+    const op = doc.paths?.[documentPath(e.path)]?.get as Record<string, unknown> | undefined;
+    if (!op) continue;
+    op['x-plans'] = plansFor[e.access];
+    if (e.access === 'symbol') op['x-basic-symbols'] = [...sampleSymbols];
+  }
+}
+
 /** Both API documents, finished, from the route schemas and the examples. */
 export function buildDocuments(
   app: FastifyInstance,
+  endpoints: Endpoint[],
   examples: Map<string, DocExample>,
 ): { swagger2: ApiDocument; openapi: ApiDocument } {
   const swagger2 = withExamples(app.swagger2() as Doc, examples, false) as ApiDocument;
   const openapi = withExamples(app.swagger() as Doc, examples, true) as ApiDocument;
-  finishResponses(swagger2, false);
-  finishResponses(openapi, true);
+  for (const [doc, openapiDoc] of [
+    [swagger2, false],
+    [openapi, true],
+  ] as const) {
+    finishResponses(doc, openapiDoc);
+    withAccess(doc, endpoints);
+  }
   return { swagger2, openapi };
 }
 
@@ -159,7 +186,7 @@ export function registerDocuments(app: FastifyInstance, endpoints: Endpoint[], s
   let built: Built | null = null;
   let building: Promise<Built> | null = null;
   const build = async (version: number): Promise<Built> => {
-    const docs = buildDocuments(app, await collectExamples(endpoints, svc));
+    const docs = buildDocuments(app, endpoints, await collectExamples(endpoints, svc));
     const type = 'application/json; charset=utf-8';
     const [swagger2, openapi] = await Promise.all([
       prepareBody(JSON.stringify(docs.swagger2), type),
