@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseFullPhoneNumber, phoneMessages, planBySubscribeParam, plans } from '@bahi/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/require-user.ts';
@@ -145,6 +146,7 @@ export function billingRoutes(ctx: BillingContext) {
         const payment = parsed.payload?.payment?.entity;
         const outcome = await applyWebhookEvent(ctx, {
           id: eventId,
+          bodySha256: createHash('sha256').update(body).digest('hex'),
           name,
           subscriptionId: str(parsed.payload?.subscription?.entity?.id) ?? str(payment?.subscription_id),
           paymentId: str(payment?.id),
