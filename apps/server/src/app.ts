@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ensureSampleData } from '@bahi/market-data';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { abuseLimiterOf } from './abuse/abuse-limits.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { localSecret } from './accounts/secrets.ts';
 import { registerDataApi } from './api/index.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     extraFrameSrc: [...google, ...razorpay.frame],
   });
   await registerSwagger(app, config.publicUrl);
+  await abuseLimiterOf(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
