@@ -58,7 +58,11 @@ export async function registerDataApi(
   await app.register(
     async (scope) => {
       for (const e of endpoints) {
-        scope.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: e.path, handler: methodNotAllowed });
+        scope.route({
+          method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'],
+          url: e.path,
+          handler: methodNotAllowed,
+        });
       }
     },
     { prefix: '/api/v1' },
