@@ -111,6 +111,7 @@ for (const target of testDatabases()) {
       });
       expect(supportRes.statusCode, supportRes.body).toBe(201);
       const supportRow = await stored(supportRes.json().reference);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
       const controls = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
       for (const r of [row!, supportRow!]) {
         expect(JSON.stringify(r.payload)).not.toMatch(/\\u001b|\\u0007|\\u0008|\\r/);

@@ -18,6 +18,7 @@ export function charCount(value: string): number {
  * C1 controls, lone carriage returns): removed from every text field before it is checked, here
  * and on the server alike. Tabs and line feeds stay; CR LF becomes LF, a lone CR goes.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
 const controlChars = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 export function stripControls(value: string): string {
