@@ -64,7 +64,7 @@ describe('answers given before a route runs', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await res.json()).request_id).toBe(id);
+    expect(((await res.json()) as { request_id: string }).request_id).toBe(id);
   });
 
   it('names the request and forbids sniffing on a 400 for a request that is not HTTP', async () => {
@@ -80,6 +80,6 @@ describe('answers given before a route runs', () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/peers/%zz?token=${key}`);
     expect(res.status).toBe(400);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await res.json()).request_id).toBe(res.headers.get('x-request-id'));
+    expect(((await res.json()) as { request_id: string }).request_id).toBe(res.headers.get('x-request-id'));
   });
 });
