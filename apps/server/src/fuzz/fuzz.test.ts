@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { issueKey } from '../accounts/api-keys.ts';
 import { setSubscription, upsertUser } from '../accounts/users.ts';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { captureLogs } from '../testing/log-capture.ts';
 
 /**
  * Schema-driven fuzzing of every operation in the served /openapi.json: each parameter of each
@@ -109,17 +109,12 @@ for (const target of testDatabases()) {
   describe(`hostile values in every parameter of every operation on ${target.name}`, () => {
     let app: Awaited<ReturnType<typeof buildApp>>;
     let key: string;
-    const lines: string[] = [];
+    const logs = captureLogs();
+    const lines = logs.lines;
 
     beforeAll(async () => {
       const db = await target.open();
-      const logStream = new Writable({
-        write(chunk, _enc, done) {
-          lines.push(...String(chunk).split('\n').filter(Boolean));
-          done();
-        },
-      });
-      app = await buildApp(testConfig({ logLevel: 'info' }), { db, logStream });
+      app = await buildApp(testConfig({ logLevel: 'info' }), { db, logStream: logs.stream });
       app.addHook('onClose', () => db.close());
       const user = await upsertUser(db, { email: 'fuzz@example.com', firstName: 'Fuzz', lastName: 'Er' });
       await setSubscription(db, user.id, {

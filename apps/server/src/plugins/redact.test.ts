@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { captureLogs } from '../testing/log-capture.ts';
 import { redactHeader, redactHeaders, redactText, redactUrl } from './redact.ts';
 
 const key = 'bahi_Zk3pQ9rT2vW8xY1aB4cD6eF0gH5jK7mN2pR4sT6v';
@@ -59,17 +59,12 @@ describe('redaction of key-shaped values', () => {
 for (const target of testDatabases()) {
   describe(`no key in a log line on ${target.name}`, () => {
     let app: Awaited<ReturnType<typeof buildApp>>;
-    const lines: string[] = [];
+    const logs = captureLogs();
+    const lines = logs.lines;
 
     beforeAll(async () => {
       const db = await target.open();
-      const logStream = new Writable({
-        write(chunk, _enc, done) {
-          lines.push(...String(chunk).split('\n').filter(Boolean));
-          done();
-        },
-      });
-      app = await buildApp(testConfig({ logLevel: 'info' }), { db, logStream });
+      app = await buildApp(testConfig({ logLevel: 'info' }), { db, logStream: logs.stream });
       app.addHook('onClose', () => db.close());
     });
     afterAll(async () => {
