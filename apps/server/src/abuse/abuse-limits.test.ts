@@ -224,5 +224,6 @@ describe.skipIf(!redisUrl)('abuse limits shared through Redis', () => {
       await db.close();
       await target!.drop();
     }
-  });
+    // Two whole servers are built: allow for a busy machine.
+  }, 120_000);
 });
