@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, redactUrl } from './app.ts';
+import { buildApp } from './app.ts';
 import { testConfig } from './config.ts';
+import { redactUrl } from './plugins/redact.ts';
 
 for (const target of testDatabases()) {
   describe(`server foundation on ${target.name}`, () => {

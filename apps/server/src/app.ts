@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ensureSampleData } from '@bahi/market-data';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { abuseLimiterOf } from './abuse/abuse-limits.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { localSecret } from './accounts/secrets.ts';
 import { registerDataApi } from './api/index.ts';
@@ -16,6 +17,7 @@ import { docsRoutes } from './docs/docs-routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { redactError, redactUrl } from './plugins/redact.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sharedServerOptions } from './plugins/server-options.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
@@ -26,6 +28,8 @@ import { healthRoutes } from './routes/health.ts';
 export interface AppDeps {
   db: Db;
   clock: () => Date;
+  /** Where log lines go (standard output by default); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -50,17 +54,6 @@ export function openDatabase(config: Config): Promise<Db> {
 const googleSignInOrigin = 'https://accounts.google.com';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-
-/** Query parameters whose values never reach the logs. */
-const secretParams = ['token', 'key', 'api_key', 'access_token'];
-
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const name of secretParams) if (params.has(name)) params.set(name, 'REDACTED');
-  return `${url.slice(0, q)}?${params.toString()}`;
-}
 
 /** Builds the whole server from a config object; main.ts only reads the environment and listens. */
 export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Promise<FastifyInstance> {
@@ -89,8 +82,11 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
         ? false
         : {
             level: config.logLevel,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // No key reaches a log line: URLs and error text are redacted (plugins/redact.ts).
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+              err: redactError,
             },
             redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers["x-refresh-token"]'],
           },
@@ -125,6 +121,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     extraFrameSrc: [...google, ...razorpay.frame],
   });
   await registerSwagger(app, config.publicUrl);
+  await abuseLimiterOf(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidateUserKeys } from '../api/index.ts';
 import { requireUser } from '../auth/require-user.ts';
+import { noStore } from '../plugins/no-store.ts';
 import { issueKey } from './api-keys.ts';
 import { ApiTokenSchema, ensureKey, presentApiToken } from './api-token.ts';
 
@@ -13,6 +14,7 @@ declare module 'fastify' {
 
 /** The signed-in user's API key and subscription (SPEC §7), and key regeneration. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', noStore);
   app.get(
     '/api/v2/api-token',
     {

@@ -32,6 +32,24 @@ export function extractKey(req: FastifyRequest): string | AppError | null {
   return bearerOf(req.headers.authorization);
 }
 
+/** Wrong API keys one address may present per minute before it is refused without a lookup. */
+export const wrongKeysPerMinute = 30;
+
+const wrongKeySubject = (req: FastifyRequest) => `wrong-key:${req.ip}`;
+
+function tooManyWrongKeys(resetSeconds: number): AppError {
+  return new AppError(
+    'rate_limited',
+    `Too many wrong API keys from your address; retry after ${resetSeconds} s.`,
+    { headers: { 'retry-after': String(resetSeconds) } },
+  );
+}
+
+const invalidKey = () =>
+  new AppError('unauthorized', 'The API key is not valid or has been revoked.', {
+    headers: { 'www-authenticate': 'Bearer realm="bahi", error="invalid_token"' },
+  });
+
 /** Writes the rate-limit fields and lets the request on, or refuses it past the limit. */
 function afterCount(
   reply: FastifyReply,
@@ -57,11 +75,12 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
     done: (err?: Error) => void,
   ): void => {
     if (!owner) {
-      done(
-        new AppError('unauthorized', 'The API key is not valid or has been revoked.', {
-          headers: { 'www-authenticate': 'Bearer realm="bahi", error="invalid_token"' },
-        }),
-      );
+      // Wrong keys are counted per address; past the limit the answer is 429, not 401.
+      const counted = svc.limiter.consume(wrongKeySubject(req), wrongKeysPerMinute);
+      const refuse = (o: RateLimitOutcome) =>
+        done(o.allowed ? invalidKey() : tooManyWrongKeys(o.resetSeconds));
+      if (counted instanceof Promise) counted.then(refuse, done);
+      else refuse(counted);
       return;
     }
     try {
@@ -109,11 +128,23 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
       return;
     }
     const cached = svc.keys.peek(key);
-    if (cached !== undefined) admit(req, reply, cached, done);
-    else
+    if (cached !== undefined) {
+      admit(req, reply, cached, done);
+      return;
+    }
+    // An address that used up its wrong keys is refused before the key costs a lookup.
+    const lookup = (spent: boolean) => {
+      if (spent) {
+        done(tooManyWrongKeys(60));
+        return;
+      }
       svc.keys.owner(key).then(
         (owner) => admit(req, reply, owner, done),
         (err: Error) => done(err),
       );
+    };
+    const spent = svc.limiter.exhausted(wrongKeySubject(req), wrongKeysPerMinute);
+    if (spent instanceof Promise) spent.then(lookup, done);
+    else lookup(spent);
   };
 }

@@ -9,6 +9,7 @@ import { endpoints as allEndpoints } from './endpoints.ts';
 import { routeSchema } from './route-schema.ts';
 import { ensurePublicSampleKey, revokePublicSampleKey } from './sample-key.ts';
 import { createServices, type DataApiServices } from './services.ts';
+import { strictIntegers } from './strict-integers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +41,15 @@ export async function registerDataApi(
     async (scope) => {
       scope.addHook('onRequest', accessHook(svc, config, app.deps.clock));
       for (const e of endpoints) {
-        scope.route({ method: 'GET', url: e.path, schema: routeSchema(e), handler: handlerFor(e, svc) });
+        const schema = routeSchema(e);
+        const preValidation = strictIntegers({ query: schema.querystring, params: schema.params });
+        scope.route({
+          method: 'GET',
+          url: e.path,
+          schema,
+          handler: handlerFor(e, svc),
+          ...(preValidation ? { preValidation } : {}),
+        });
       }
     },
     { prefix: '/api/v1' },
@@ -49,7 +58,11 @@ export async function registerDataApi(
   await app.register(
     async (scope) => {
       for (const e of endpoints) {
-        scope.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: e.path, handler: methodNotAllowed });
+        scope.route({
+          method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'],
+          url: e.path,
+          handler: methodNotAllowed,
+        });
       }
     },
     { prefix: '/api/v1' },

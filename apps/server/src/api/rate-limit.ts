@@ -42,6 +42,12 @@ export class MemoryWindows {
     };
   }
 
+  /** Calls counted for the subject in its current window, without counting one. */
+  count(subject: string, now = Date.now()): number {
+    const w = this.windows.get(subject);
+    return w && w.resetAt > now ? w.count : 0;
+  }
+
   private sweep(now: number): void {
     for (const [subject, w] of this.windows) if (w.resetAt <= now) this.windows.delete(subject);
     this.sweepAt = now + this.windowMs;
@@ -113,6 +119,20 @@ export class RateLimiter {
           if (err instanceof RateLimiterRes) return outcome(limit, err, false);
           throw err;
         },
+      );
+  }
+
+  /**
+   * Whether the subject has used up `limit` in its current window, without counting a call.
+   * While Redis is unreachable the answer is no (the insurance limiter still counts).
+   */
+  exhausted(subject: string, limit: number): boolean | Promise<boolean> {
+    if (!this.redis) return this.memory.count(subject) >= limit;
+    return this.redisLimiterFor(this.redis, limit)
+      .get(subject)
+      .then(
+        (res) => (res?.consumedPoints ?? 0) >= limit,
+        () => false,
       );
   }
 

@@ -49,6 +49,8 @@ export async function createAccessTokenSigner(
           audience,
           algorithms: ['HS256'],
           currentDate: now,
+          // A signed token without an expiry would never end: refused.
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
         const id = Number(payload.sub);
         const sid = payload.sid;

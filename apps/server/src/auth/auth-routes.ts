@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { abuseLimiterOf } from '../abuse/abuse-limits.ts';
 import { ApiTokenSchema, ensureKey, presentApiToken } from '../accounts/api-token.ts';
 import { type User, upsertUser } from '../accounts/users.ts';
 import { AppError } from '../errors.ts';
+import { noStore } from '../plugins/no-store.ts';
 import { endSession, extendSession, rotateRefreshToken, startSession } from './refresh-tokens.ts';
 import { verifySession } from './require-user.ts';
 
@@ -31,6 +33,8 @@ const RefreshHeaders = Type.Object({
  * parser accepts an empty body, since the site posts these with Content-Type JSON and no body.
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const abuse = await abuseLimiterOf(app);
+  app.addHook('onRequest', noStore);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body).trim();
@@ -71,6 +75,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
+      await abuse.byAddress('sign-in', req);
       const type = req.headers['x-token-type'] as 'One-tap' | 'Bearer';
       const credential = req.headers['x-token'] as string;
       const now = app.deps.clock();
@@ -79,12 +84,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (type === 'One-tap') {
         const identity = await app.identity.verifier.verify(credential, now);
         user = await upsertUser(app.deps.db, identity);
+        await abuse.bySubject('sign-in', `user:${user.id}`);
         session = await startSession(app.deps.db, user.id, now);
       } else {
         // An access token continues its own session, and only while that session is open: it
         // never outlives a logout or a revocation.
         const verified = await verifySession(app, credential);
         user = verified.user;
+        await abuse.bySubject('sign-in', `user:${user.id}`);
         session = {
           sessionId: verified.sessionId,
           refreshToken: await extendSession(app.deps.db, user.id, verified.sessionId, now),
@@ -118,12 +125,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
+      await abuse.byAddress('refresh', req);
       const now = app.deps.clock();
       const result = await rotateRefreshToken(app.deps.db, req.headers['x-refresh-token'] as string, now);
       if (!result.ok) {
         if (result.reason === 'reused') req.log.warn('spent refresh token presented again: session revoked');
         throw new AppError('unauthorized', 'The session has ended: sign in again.');
       }
+      await abuse.bySubject('refresh', `user:${result.userId}`);
       const access = await app.accessTokens.sign(result.userId, result.sessionId, now);
       return { access_token: access.token, refresh_token: result.refreshToken, expiry: access.expiresAt };
     },

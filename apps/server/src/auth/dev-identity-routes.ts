@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { noStore } from '../plugins/no-store.ts';
 import { type DevIdentityProvider, devIssuerPath } from './dev-identity-provider.ts';
 
 /**
@@ -28,6 +29,7 @@ export function devIdentityRoutes(provider: DevIdentityProvider) {
           ),
           response: { 200: Type.Object({ id_token: Type.String() }) },
         },
+        onRequest: noStore,
       },
       async (req) => {
         const { name, email } = req.body as { name: string; email: string };

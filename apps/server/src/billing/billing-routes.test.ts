@@ -4,7 +4,7 @@ import { effectivePlan, findUserById, upsertUser } from '../accounts/users.ts';
 import { buildApp } from '../app.ts';
 import { accessTokenFor } from '../auth/testing.ts';
 import { testConfig } from '../config.ts';
-import { paymentEventsOf } from './billing-store.ts';
+import { paymentEventsOf, verificationFailuresOf } from './billing-store.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 for (const target of testDatabases()) {
@@ -175,8 +175,10 @@ for (const target of testDatabases()) {
       ];
       for (const attempt of forged) expect((await verify(attempt)).json()).toEqual({ status: 'failure' });
       expect((await planOf(user.id)).effective).toBe('B');
+      // Failed verifications are counted, not appended to the permanent payment log one by one.
       const events = await paymentEventsOf(app.deps.db, subscriptionId);
-      expect(events.filter((e) => e.outcome === 'failure')).toHaveLength(4);
+      expect(events.filter((e) => e.kind === 'checkout.verify')).toEqual([]);
+      expect(await verificationFailuresOf(app.deps.db, subscriptionId)).toBe(4);
       // Anyone may call verify: an unknown subscription leaves no row in the permanent payment log.
       expect(await paymentEventsOf(app.deps.db, 'sub_doesNotExist')).toEqual([]);
       expect((await verify({ payment_id: 'x', subscription_id: 'y' })).statusCode).toBe(400);
@@ -264,6 +266,24 @@ for (const target of testDatabases()) {
         effective: 'B',
         user: { subscriptionStatus: 'cancelled' },
       });
+    });
+
+    it('applies a signed body once even when it is replayed under a new event id', async () => {
+      const { user, auth } = await newUser();
+      const { subscriptionId, body } = await paidCheckout(auth);
+      await verify(body);
+      await sandbox.setStatus(subscriptionId, 'halted');
+      const first = await webhook('subscription.halted', subscriptionId, 'evt_body_1');
+      expect(first.json()).toEqual({ status: 'applied' });
+      await sandbox.pay(subscriptionId, now);
+      await webhook('subscription.charged', subscriptionId, 'evt_body_2');
+      expect((await planOf(user.id)).effective).toBe('I');
+      // The event id header is not signed: the captured halted body under a fresh id is a duplicate.
+      await sandbox.setStatus(subscriptionId, 'halted');
+      const replay = await webhook('subscription.halted', subscriptionId, 'evt_body_forged');
+      expect(replay.json()).toEqual({ status: 'duplicate' });
+      const events = await paymentEventsOf(app.deps.db, subscriptionId);
+      expect(events.filter((e) => e.providerEventId === 'evt_body_forged')).toEqual([]);
     });
 
     it('tells plan-change listeners when a payment activates a plan', async () => {

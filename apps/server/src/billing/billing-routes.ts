@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { parseFullPhoneNumber, phoneMessages, planBySubscribeParam, plans } from '@bahi/contracts';
 import type { FastifyInstance } from 'fastify';
+import { abuseLimiterOf } from '../abuse/abuse-limits.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { AppError } from '../errors.ts';
+import { noStore } from '../plugins/no-store.ts';
 import type { BillingContext } from './subscriptions.ts';
 import { applyWebhookEvent, startSubscription, verifyCheckout } from './subscriptions.ts';
 
@@ -69,11 +72,16 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 /** POST /api/v1/subscribe-api, POST /rzp/verify-subscription and the provider's webhook. */
 export function billingRoutes(ctx: BillingContext) {
   return async (app: FastifyInstance): Promise<void> => {
+    const abuse = await abuseLimiterOf(app);
+    // Subscription ids, payment ids and signatures are nobody's to cache.
+    app.addHook('onRequest', noStore);
     app.post<{
       Querystring: { plan: string };
       Body: { phone_number?: string; country?: string } | undefined;
     }>('/api/v1/subscribe-api', { schema: subscribeSchema }, async (req) => {
+      await abuse.byAddress('subscribe', req);
       const user = await requireUser(req);
+      await abuse.bySubject('subscribe', `user:${user.id}`);
       const plan = planBySubscribeParam(req.query.plan)!;
       const raw = req.body?.phone_number?.trim() ?? '';
       if (raw.replace(/\D/g, '') === '') {
@@ -107,6 +115,8 @@ export function billingRoutes(ctx: BillingContext) {
       '/rzp/verify-subscription',
       { schema: verifySchema },
       async (req) => {
+        await abuse.byAddress('verify', req);
+        await abuse.bySubject('verify', `subscription:${req.body.subscription_id}`);
         const status = await verifyCheckout(ctx, {
           paymentId: req.body.payment_id,
           subscriptionId: req.body.subscription_id,
@@ -145,6 +155,7 @@ export function billingRoutes(ctx: BillingContext) {
         const payment = parsed.payload?.payment?.entity;
         const outcome = await applyWebhookEvent(ctx, {
           id: eventId,
+          bodySha256: createHash('sha256').update(body).digest('hex'),
           name,
           subscriptionId: str(parsed.payload?.subscription?.entity?.id) ?? str(payment?.subscription_id),
           paymentId: str(payment?.id),

@@ -18,6 +18,8 @@ export interface BillingSubscription {
   paymentId: string | null;
   activatedAt: Date | null;
   currentEnd: Date | null;
+  /** A pending subscription can be paid until then; later it expires. */
+  payBy: Date | null;
 }
 
 interface Row {
@@ -34,10 +36,11 @@ interface Row {
   payment_id: string | null;
   activated_at: Date | string | null;
   current_end: Date | string | null;
+  pay_by: Date | string | null;
 }
 
 const columns =
-  'id, user_id, provider, provider_subscription_id, plan, base_amount, gst_amount, total_amount, currency, status, payment_id, activated_at, current_end';
+  'id, user_id, provider, provider_subscription_id, plan, base_amount, gst_amount, total_amount, currency, status, payment_id, activated_at, current_end, pay_by';
 
 function toSubscription(r: Row): BillingSubscription {
   return {
@@ -54,19 +57,21 @@ function toSubscription(r: Row): BillingSubscription {
     paymentId: r.payment_id,
     activatedAt: r.activated_at ? new Date(r.activated_at) : null,
     currentEnd: r.current_end ? new Date(r.current_end) : null,
+    payBy: r.pay_by ? new Date(r.pay_by) : null,
   };
 }
 
 export async function insertSubscription(
   db: Queryable,
-  s: Omit<BillingSubscription, 'id' | 'status' | 'paymentId' | 'activatedAt' | 'currentEnd'> & {
+  s: Omit<BillingSubscription, 'id' | 'status' | 'paymentId' | 'activatedAt' | 'currentEnd' | 'payBy'> & {
     phoneNumber: string;
+    payBy: Date;
   },
 ): Promise<BillingSubscription> {
   const { rows } = await db.query<Row>(
     `INSERT INTO billing_subscriptions
-       (user_id, provider, provider_subscription_id, plan, base_amount, gst_amount, total_amount, currency, phone_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${columns}`,
+       (user_id, provider, provider_subscription_id, plan, base_amount, gst_amount, total_amount, currency, phone_number, pay_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${columns}`,
     [
       s.userId,
       s.provider,
@@ -77,6 +82,7 @@ export async function insertSubscription(
       s.totalAmount,
       s.currency,
       s.phoneNumber,
+      s.payBy.toISOString(),
     ],
   );
   return toSubscription(rows[0]!);
@@ -108,6 +114,23 @@ export async function currentSubscriptionOf(
   return rows[0] ? toSubscription(rows[0]) : null;
 }
 
+/**
+ * The user's other subscriptions that are still open (pending or active), locked for the rest of
+ * the transaction: the ones a newly live subscription closes.
+ */
+export async function openSubscriptionsOf(
+  db: Queryable,
+  userId: number,
+  exceptId: number | null,
+): Promise<BillingSubscription[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${columns} FROM billing_subscriptions
+     WHERE user_id = $1 AND status IN ('pending', 'active') AND id <> $2 ORDER BY id FOR UPDATE`,
+    [userId, exceptId ?? 0],
+  );
+  return rows.map(toSubscription);
+}
+
 export async function updateSubscription(
   db: Queryable,
   id: number,
@@ -137,20 +160,31 @@ export interface PaymentEvent {
   providerSubscriptionId?: string | null;
   providerPaymentId?: string | null;
   providerEventId?: string | null;
-  outcome: 'pending' | 'success' | 'failure' | 'replayed' | 'ignored' | 'error' | 'applied';
+  /** SHA-256 of a webhook's raw body: a second event with the same body is not stored either. */
+  bodySha256?: string | null;
+  outcome:
+    | 'pending'
+    | 'success'
+    | 'failure'
+    | 'replayed'
+    | 'ignored'
+    | 'error'
+    | 'applied'
+    | 'refused'
+    | 'cancelled';
   detail?: string;
 }
 
 /**
- * Appends a payment event. With a provider event id, a second event with the same id is not
- * stored and false is returned: that is how webhooks are applied once.
+ * Appends a payment event. With a provider event id (and body hash), a second event with the same
+ * id or the same body is not stored and false is returned: that is how webhooks are applied once.
  */
 export async function recordPaymentEvent(db: Queryable, e: PaymentEvent): Promise<boolean> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO payment_events (user_id, provider, kind, plan, amount, currency, provider_subscription_id,
-       provider_payment_id, provider_event_id, outcome, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (provider, provider_event_id) WHERE provider_event_id IS NOT NULL DO NOTHING
+       provider_payment_id, provider_event_id, outcome, detail, body_sha256)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT DO NOTHING
      RETURNING id`,
     [
       e.userId,
@@ -164,9 +198,35 @@ export async function recordPaymentEvent(db: Queryable, e: PaymentEvent): Promis
       e.providerEventId ?? null,
       e.outcome,
       e.detail ?? '',
+      e.bodySha256 ?? null,
     ],
   );
   return rows.length > 0;
+}
+
+/** Counts a failed checkout verification of a known subscription (a summary, not a log row). */
+export async function countVerificationFailure(
+  db: Queryable,
+  provider: string,
+  providerSubscriptionId: string,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO payment_verification_failures (provider, provider_subscription_id, failures, first_at, last_at)
+     VALUES ($1, $2, 1, $3, $3)
+     ON CONFLICT (provider, provider_subscription_id)
+     DO UPDATE SET failures = payment_verification_failures.failures + 1, last_at = EXCLUDED.last_at`,
+    [provider, providerSubscriptionId, at.toISOString()],
+  );
+}
+
+/** How many checkout verifications of a subscription failed (for support and tests). */
+export async function verificationFailuresOf(db: Queryable, providerSubscriptionId: string): Promise<number> {
+  const { rows } = await db.query<{ failures: number }>(
+    'SELECT failures FROM payment_verification_failures WHERE provider_subscription_id = $1',
+    [providerSubscriptionId],
+  );
+  return rows[0] ? Number(rows[0].failures) : 0;
 }
 
 export async function webhookEventSeen(db: Queryable, provider: string, eventId: string): Promise<boolean> {

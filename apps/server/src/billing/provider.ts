@@ -11,6 +11,9 @@ export type ProviderSubscriptionStatus =
   | 'completed'
   | 'expired';
 
+/** Provider states from which a subscription can never be charged again. */
+export const endedStatuses: readonly ProviderSubscriptionStatus[] = ['cancelled', 'completed', 'expired'];
+
 export interface ProviderSubscription {
   id: string;
   planId: string;
@@ -40,8 +43,15 @@ export interface PaymentProvider {
     /** Billing cycles to authorise. */
     totalCount: number;
     notes: Record<string, string>;
+    /** After this moment the subscription can no longer be paid (Razorpay's `expire_by`). */
+    expireBy: Date;
   }): Promise<ProviderSubscription>;
   fetchSubscription(id: string): Promise<ProviderSubscription>;
+  /**
+   * Cancels a subscription now, so it is never charged (again). Cancelling one that already ended
+   * is not an error.
+   */
+  cancelSubscription(id: string): Promise<void>;
   verifyPaymentSignature(input: { paymentId: string; subscriptionId: string; signature: string }): boolean;
   verifyWebhookSignature(rawBody: string, signature: string): boolean;
 }

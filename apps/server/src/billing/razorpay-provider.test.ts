@@ -85,6 +85,52 @@ describe('Razorpay provider signatures (offline)', () => {
   });
 });
 
+describe('Razorpay provider subscription calls (stand-in client)', () => {
+  function standIn(status: string) {
+    const calls: unknown[][] = [];
+    const client = {
+      subscriptions: {
+        create: async (params: unknown) => {
+          calls.push(['create', params]);
+          return { id: 'sub_new', plan_id: 'plan_individual1', status: 'created' };
+        },
+        fetch: async (id: string) => {
+          calls.push(['fetch', id]);
+          return { id, plan_id: 'plan_individual1', status };
+        },
+        cancel: async (id: string, atCycleEnd?: boolean) => {
+          calls.push(['cancel', id, atCycleEnd]);
+          return { id, plan_id: 'plan_individual1', status: 'cancelled' };
+        },
+      },
+    };
+    return { calls, provider: createRazorpayProvider(config, client) };
+  }
+
+  it('creates subscriptions that expire unpaid at the given moment', async () => {
+    const { calls, provider } = standIn('created');
+    await provider.createSubscription({
+      plan: 'I',
+      totalCount: 40,
+      notes: { user_id: '1' },
+      expireBy: new Date('2026-04-02T10:00:00Z'),
+    });
+    expect(calls[0]).toEqual([
+      'create',
+      expect.objectContaining({ plan_id: 'plan_individual1', total_count: 40, expire_by: 1775124000 }),
+    ]);
+  });
+
+  it('cancels a live subscription at once, and leaves an ended one alone', async () => {
+    const live = standIn('active');
+    await live.provider.cancelSubscription('sub_live');
+    expect(live.calls).toContainEqual(['cancel', 'sub_live', false]);
+    const ended = standIn('cancelled');
+    await ended.provider.cancelSubscription('sub_gone');
+    expect(ended.calls.filter((c) => c[0] === 'cancel')).toEqual([]);
+  });
+});
+
 describe('payment configuration', () => {
   const razorpayEnv = {
     RAZORPAY_KEY_ID: 'rzp_live_abc123',

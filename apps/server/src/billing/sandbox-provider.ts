@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { billingPeriodMonths, currency, type PlanCode, planCheckoutAmounts, plans } from '@bahi/contracts';
 import type { Queryable } from '@bahi/market-data/db';
 import { localSecret } from '../accounts/secrets.ts';
-import type { PaymentProvider, ProviderSubscription, ProviderSubscriptionStatus } from './provider.ts';
+import {
+  endedStatuses,
+  type PaymentProvider,
+  type ProviderSubscription,
+  type ProviderSubscriptionStatus,
+} from './provider.ts';
 import { hmacHex, paymentSignatureMessage, signatureMatches } from './signatures.ts';
 
 export const sandboxKeyId = 'rzp_sandbox_local';
@@ -23,10 +28,16 @@ export interface SandboxCheckoutView {
   status: ProviderSubscriptionStatus;
 }
 
+/** The sandbox refuses a payment the real provider would refuse (ended or expired subscription). */
+export class SandboxRefusal extends Error {}
+
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   describe(subscriptionId: string): Promise<SandboxCheckoutView | null>;
-  /** The customer pays: the subscription becomes active for one period; returns the signed result. */
+  /**
+   * The customer pays: the subscription becomes active for one period; returns the signed result.
+   * Throws `SandboxRefusal` for a cancelled, completed or expired subscription.
+   */
   pay(subscriptionId: string, now: Date): Promise<{ paymentId: string; signature: string }>;
   /** The customer's payment fails: nothing changes; returns the failed payment id. */
   fail(subscriptionId: string): Promise<{ paymentId: string }>;
@@ -43,6 +54,7 @@ interface SandboxRow {
   current_end: Date | string | null;
   paid_count: number;
   amount_paise: number;
+  expire_by: Date | string | null;
 }
 
 function toSubscription(r: SandboxRow): ProviderSubscription {
@@ -88,7 +100,7 @@ export async function createSandboxProvider(
 
   async function row(id: string): Promise<SandboxRow | null> {
     const { rows } = await db.query<SandboxRow>(
-      'SELECT id, plan_id, status, current_end, paid_count, amount_paise FROM sandbox_subscriptions WHERE id = $1',
+      'SELECT id, plan_id, status, current_end, paid_count, amount_paise, expire_by FROM sandbox_subscriptions WHERE id = $1',
       [id],
     );
     return rows[0] ?? null;
@@ -102,14 +114,21 @@ export async function createSandboxProvider(
   return {
     name: 'sandbox',
     checkout: { provider: 'sandbox', keyId: sandboxKeyId, scriptUrl: sandboxCheckoutScript },
-    async createSubscription({ plan, totalCount, notes }) {
+    async createSubscription({ plan, totalCount, notes, expireBy }) {
       const planId = sandboxPlanIds[plan as Exclude<PlanCode, 'B'>];
       if (!planId) throw new Error(`no sandbox plan for ${plan}`);
       const id = sandboxId('sub');
       const { rows } = await db.query<SandboxRow>(
-        `INSERT INTO sandbox_subscriptions (id, plan_id, total_count, amount_paise, notes)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id, plan_id, status, current_end, paid_count, amount_paise`,
-        [id, planId, totalCount, planCheckoutAmounts(plan).total * 100, JSON.stringify(notes)],
+        `INSERT INTO sandbox_subscriptions (id, plan_id, total_count, amount_paise, notes, expire_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, plan_id, status, current_end, paid_count, amount_paise, expire_by`,
+        [
+          id,
+          planId,
+          totalCount,
+          planCheckoutAmounts(plan).total * 100,
+          JSON.stringify(notes),
+          expireBy.toISOString(),
+        ],
       );
       return toSubscription(rows[0]!);
     },
@@ -140,6 +159,13 @@ export async function createSandboxProvider(
     },
     async pay(subscriptionId, now) {
       const r = await mustRow(subscriptionId);
+      if (endedStatuses.includes(r.status)) {
+        throw new SandboxRefusal(`Subscription ${subscriptionId} is ${r.status} and cannot be paid.`);
+      }
+      if (r.status === 'created' && r.expire_by && new Date(r.expire_by).getTime() <= now.getTime()) {
+        await db.query("UPDATE sandbox_subscriptions SET status = 'expired' WHERE id = $1", [subscriptionId]);
+        throw new SandboxRefusal(`Subscription ${subscriptionId} expired before it was paid.`);
+      }
       const end = addMonths(now, billingPeriodMonths(planOf(r.plan_id)));
       await db.query(
         `UPDATE sandbox_subscriptions SET status = 'active', paid_count = paid_count + 1,
@@ -152,6 +178,11 @@ export async function createSandboxProvider(
     async fail(subscriptionId) {
       await mustRow(subscriptionId);
       return { paymentId: sandboxId('pay') };
+    },
+    async cancelSubscription(subscriptionId) {
+      const r = await mustRow(subscriptionId);
+      if (endedStatuses.includes(r.status)) return;
+      await db.query("UPDATE sandbox_subscriptions SET status = 'cancelled' WHERE id = $1", [subscriptionId]);
     },
     async setStatus(subscriptionId, status) {
       await mustRow(subscriptionId);

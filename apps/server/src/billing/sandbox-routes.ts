@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { sandboxCheckoutScript } from './sandbox-checkout-script.ts';
-import type { SandboxProvider } from './sandbox-provider.ts';
+import { type SandboxProvider, SandboxRefusal } from './sandbox-provider.ts';
 
 const idParams = {
   type: 'object',
@@ -42,7 +42,14 @@ export function sandboxRoutes(sandbox: SandboxProvider) {
       { schema: { params: idParams } },
       async (req) => {
         await described(req.params.id);
-        const { paymentId, signature } = await sandbox.pay(req.params.id, app.deps.clock());
+        let paid: { paymentId: string; signature: string };
+        try {
+          paid = await sandbox.pay(req.params.id, app.deps.clock());
+        } catch (err) {
+          if (err instanceof SandboxRefusal) throw new AppError('conflict', err.message, { param: 'id' });
+          throw err;
+        }
+        const { paymentId, signature } = paid;
         return {
           razorpay_payment_id: paymentId,
           razorpay_subscription_id: req.params.id,

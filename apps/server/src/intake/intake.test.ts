@@ -96,6 +96,30 @@ for (const target of testDatabases()) {
       expect(mail[0]?.text_body).toContain('EPS for ITC is empty in the latest quarter.');
     });
 
+    it('keeps terminal control characters out of the stored submission and the plain-text mail', async () => {
+      const esc = '\u001b[2J\u001b]0;pwned\u0007\u0008\r\u009b31m';
+      const res = await post('/support?source=bahi', {
+        ...contact,
+        company_name: `Kite${esc} Capital`,
+        description: `Ten years of ratios${esc} for our screener.`,
+      });
+      expect(res.statusCode).toBe(201);
+      const row = await stored(res.json().reference);
+      const supportRes = await post('/support?source=bahi', {
+        ...support,
+        description: `Missing EPS${esc}\n\nEPS for ITC is empty${esc} in the latest quarter.`,
+      });
+      expect(supportRes.statusCode, supportRes.body).toBe(201);
+      const supportRow = await stored(supportRes.json().reference);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+      const controls = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+      for (const r of [row!, supportRow!]) {
+        expect(JSON.stringify(r.payload)).not.toMatch(/\\u001b|\\u0007|\\u0008|\\r/);
+        for (const m of await mailOf(r.id)) expect(m.text_body).not.toMatch(controls);
+      }
+      expect(row?.payload.company_name).toBe('Kite[2J]0;pwned31m Capital');
+    });
+
     it('answers 400 problem+json naming every invalid field of a contact body', async () => {
       const res = await post('/support?source=bahi', {
         ...contact,

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.ts';
+import type { Db } from '@bahi/market-data/db';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 import type { SubmissionMeta } from './notifications.ts';
 import { insertSubmission, type NewSubmission, type StoredSubmission } from './submissions.ts';
@@ -9,7 +9,7 @@ import { insertSubmission, type NewSubmission, type StoredSubmission } from './s
  * problem can therefore never lose or reject a submission.
  */
 export async function receiveSubmission(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: { db: Db; clock: () => Date },
   submission: NewSubmission,
   mailsFor: (meta: Omit<SubmissionMeta, 'source' | 'ip'>) => OutgoingMail[],
 ): Promise<StoredSubmission> {

@@ -15,9 +15,12 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A path segment of the URL is too long.'
       : 'The URL is not valid: check its percent-encoding (%XX) and that it is UTF-8.';
+  // Sent before any hook runs, so the headers every answer carries are set here.
   reply
     .code(400)
     .type('application/problem+json')
+    .header('x-request-id', req.id)
+    .header('x-content-type-options', 'nosniff')
     .send(problem('bad_request', detail, req.id));
 }
 
@@ -38,10 +41,12 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'The request did not arrive in full in time.']
         : [400, 'bad_request', 'The request is not valid HTTP/1.1.'];
-  const body = JSON.stringify(problem(code, detail, randomUUID()));
+  const requestId = randomUUID();
+  const body = JSON.stringify(problem(code, detail, requestId));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\n` +
+        `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

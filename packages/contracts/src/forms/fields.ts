@@ -13,6 +13,18 @@ export function charCount(value: string): number {
   return n;
 }
 
+/**
+ * Control characters a terminal or mail client would act on (escape sequences, backspace, bell,
+ * C1 controls, lone carriage returns): removed from every text field before it is checked, here
+ * and on the server alike. Tabs and line feeds stay; CR LF becomes LF, a lone CR goes.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const controlChars = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+export function stripControls(value: string): string {
+  return value.replace(/\r\n/g, '\n').replace(controlChars, '');
+}
+
 export const formLimits = {
   nameMin: 2,
   nameMax: 50,
@@ -35,6 +47,7 @@ export const tooLong = (max: number) => `Please keep this to ${max} characters o
 export function requiredText(required: string, max: number) {
   return z
     .string({ error: required })
+    .overwrite(stripControls)
     .trim()
     .min(1, { error: required, abort: true })
     .refine((v) => charCount(v) <= max, { error: tooLong(max) });
@@ -44,6 +57,7 @@ export function requiredText(required: string, max: number) {
 export function optionalText(max: number) {
   return z
     .string({ error: 'Please enter text.' })
+    .overwrite(stripControls)
     .trim()
     .refine((v) => charCount(v) <= max, { error: tooLong(max) })
     .optional()
