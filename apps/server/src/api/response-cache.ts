@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Coding, compress } from '../plugins/content-coding.ts';
+import type { Company } from './market.ts';
 
 export interface CachedResponse {
   body: Buffer;
@@ -14,6 +15,12 @@ export interface CachedResponse {
   ready: Partial<Record<Coding, Sent>>;
   /** The body as it is, as a representation. */
   plain: Sent;
+}
+
+/** A produced response and the companies it names (for the per-request plan check). */
+export interface Answer {
+  companies: Company[];
+  entry: CachedResponse;
 }
 
 /** What goes out: the body in one coding (or none) and that representation's ETag. */

@@ -1,31 +1,10 @@
 import type { Db } from '@bahi/market-data/db';
 import type { Config } from '../config.ts';
 import { DataVersion } from './data-version.ts';
-import type { Answer, Company } from './endpoint.ts';
 import { KeyCache } from './key-cache.ts';
-import { resolveSymbol } from './market.ts';
+import { SymbolCache } from './market.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { ResponseCache } from './response-cache.ts';
-
-/** Resolved symbols per data version: a request's symbol costs no query after the first. */
-export class SymbolCache {
-  private readonly entries = new Map<string, Company | null>();
-  private version = -1;
-  constructor(private readonly db: Db) {}
-
-  async resolve(symbol: string, version: number): Promise<Company | null> {
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
-    }
-    const key = symbol.toUpperCase();
-    if (this.entries.has(key)) return this.entries.get(key)!;
-    const found = await resolveSymbol(this.db, key);
-    if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(key, found);
-    return found;
-  }
-}
+import { type Answer, ResponseCache } from './response-cache.ts';
 
 /** The data API's in-process state, one per app. */
 export interface DataApiServices {
