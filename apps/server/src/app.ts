@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { docsRoutes } from './docs/docs-routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
+import { type LogStream, loggerOptions } from './plugins/access-log.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sharedServerOptions } from './plugins/server-options.ts';
@@ -26,6 +27,8 @@ import { healthRoutes } from './routes/health.ts';
 export interface AppDeps {
   db: Db;
   clock: () => Date;
+  /** Where log lines go instead of standard output (tests). */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -83,17 +86,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await recordStart(db, clock());
 
   const app = Fastify({
-    // LOG_LEVEL=silent means no logger at all, so requests pay nothing for one.
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            serializers: {
-              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-            },
-            redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers["x-refresh-token"]'],
-          },
+    // One asynchronous access-log line per request; LOG_LEVEL=silent means no logger at all.
+    ...loggerOptions(config, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: (req) => {
