@@ -219,7 +219,11 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
     } else {
       authorize(e, req.apiPlan ?? 'B', found.companies);
     }
-    const sent = await representation(found.entry, preferredCoding(req.headers['accept-encoding']));
+    const coding = preferredCoding(req.headers['accept-encoding']);
+    const made = readyRepresentation(found.entry, coding) === undefined;
+    const sent = await representation(found.entry, coding);
+    // A compressed copy was made: count the entry's new size against the cache's bound.
+    if (made) svc.answers.remeasure(key, found);
     return send(req, reply, found.entry, sent);
   };
 

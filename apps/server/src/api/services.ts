@@ -4,14 +4,14 @@ import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
 import { SymbolCache } from './market.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { type Answer, ResponseCache } from './response-cache.ts';
+import { type Answer, type CachedResponse, entryBytes, ResponseCache } from './response-cache.ts';
 
 /** The data API's in-process state, one per app. */
 export interface DataApiServices {
   db: Db;
   keys: KeyCache;
   limiter: RateLimiter;
-  cache: ResponseCache;
+  cache: ResponseCache<CachedResponse>;
   /** Answers by request URL (without the key): the fast path for repeated requests. */
   answers: ResponseCache<Answer>;
   version: DataVersion;
@@ -20,15 +20,18 @@ export interface DataApiServices {
 
 export function createServices(
   db: Db,
-  config: Pick<Config, 'redisUrl'>,
+  config: Pick<Config, 'redisUrl' | 'responseCacheMb'>,
   opts: { rateLimitPrefix?: string } = {},
 ): DataApiServices {
+  const budget = config.responseCacheMb * 1024 * 1024;
   return {
     db,
     keys: new KeyCache(db),
     limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
-    cache: new ResponseCache(),
-    answers: new ResponseCache<Answer>(),
+    // One byte budget for both maps: answers by URL (with their compressed copies) take three
+    // quarters, the canonical entries (bodies only) the rest; both LRU.
+    cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.body.length + 400),
+    answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version: new DataVersion(db),
     symbols: new SymbolCache(db),
   };
