@@ -1,6 +1,7 @@
 /**
- * The full server (buildApp) on an in-memory database with the small sample universe, plus an
- * Enterprise key with a raised limit for the load generator. Prints port, key and symbols.
+ * The full server (buildApp) on an in-memory database with the small sample universe (or
+ * SAMPLE_DATA, on DATABASE_URL when set), plus an Enterprise key with a raised limit for the load
+ * generator. Prints port, key and symbols; log lines (LOG_LEVEL) go to standard error.
  */
 import { randomBytes } from 'node:crypto';
 import { listSymbols } from '@bahi/market-data';
@@ -11,10 +12,12 @@ import { loadConfig } from '../src/config.ts';
 
 const config = loadConfig({
   NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   DATA_DIR: ':memory:',
   WEB_DIST: 'none',
   SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  ...(process.env.RESPONSE_CACHE_MB ? { RESPONSE_CACHE_MB: process.env.RESPONSE_CACHE_MB } : {}),
 });
 const app = await buildApp(config);
 const db = app.deps.db;

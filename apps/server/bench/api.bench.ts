@@ -36,7 +36,7 @@ function start<T>(script: string): Promise<{ child: ChildProcess; info: T }> {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
+      const line = out.split('\n').find((l) => l.startsWith('{"port"'));
       if (line) resolve({ child, info: JSON.parse(line) as T });
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));

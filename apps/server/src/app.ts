@@ -46,7 +46,8 @@ export const serverMigrations: MigrationSet = {
 export function openDatabase(config: Config): Promise<Db> {
   return config.databaseUrl
     ? openDb({ kind: 'postgres', url: config.databaseUrl })
-    : openDb({ kind: 'pglite', dataDir: config.dataDir ?? undefined });
+    : // In a worker thread of its own, so queries never block the HTTP event loop (decision 0321).
+      openDb({ kind: 'pglite', dataDir: config.dataDir ?? undefined, thread: true });
 }
 
 /** Where Google's sign-in script (and its One Tap frame) comes from. */
