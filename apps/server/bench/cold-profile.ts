@@ -44,10 +44,13 @@ for (const round of ['cold', 'cached']) {
   for (const s of symbols) {
     for (const p of paths(encodeURIComponent(s))) {
       const t = performance.now();
-      const res = await app.inject({ url: `${p}&token=${key}`.replace('?&', '?').replace(/^([^?]*)&/, '$1?') });
+      const res = await app.inject({
+        url: `${p}&token=${key}`.replace('?&', '?').replace(/^([^?]*)&/, '$1?'),
+      });
       const ms = performance.now() - t;
       const name = p.split('/')[3]!;
-      if (res.statusCode !== 200 && res.statusCode !== 402) console.log(res.statusCode, p, res.body.slice(0, 200));
+      if (res.statusCode !== 200 && res.statusCode !== 402)
+        console.log(res.statusCode, p, res.body.slice(0, 200));
       per.set(name, [...(per.get(name) ?? []), ms]);
     }
   }

@@ -174,6 +174,10 @@ for (const target of targets) {
   await new Promise((r) => child.once('exit', r));
   await target.drop?.();
 }
-console.log(`\n${clients} clients, ${companies} companies per endpoint, ${pin ? 'server on CPU 0, clients on CPU 1' : 'unpinned'}`);
+console.log(
+  `\n${clients} clients, ${companies} companies per endpoint, ${pin ? 'server on CPU 0, clients on CPU 1' : 'unpinned'}`,
+);
 console.table(rows);
-console.log('targets: cold >= 0.5 x cached; cold p99 <= 20 ms on PostgreSQL; /healthz p99 <= 50 ms on PGlite');
+console.log(
+  'targets: cold >= 0.5 x cached; cold p99 <= 20 ms on PostgreSQL; /healthz p99 <= 50 ms on PGlite',
+);
