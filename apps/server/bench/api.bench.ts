@@ -11,12 +11,12 @@
  * ratio is taken against the mean of the hello-world segments around it, and the table shows the
  * median round.
  */
-import { type ChildProcess, execFile, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { pin, startServer } from './processes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = 50;
-const here = new URL('.', import.meta.url).pathname;
 
 try {
   execFileSync('wrk', ['-v'], { stdio: 'ignore' });
@@ -26,44 +26,6 @@ try {
     console.error('wrk is not installed: apt-get install wrk (Debian), then run npm run bench:api again');
     process.exit(1);
   }
-}
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const pin = hasTaskset();
-if (pin) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-
-function start<T>(
-  script: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; info: T }> {
-  const args = ['--import', 'tsx', `${here}${script}`];
-  const opts: SpawnOptions = { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } };
-  const child = pin
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], opts)
-    : spawn(process.execPath, args, opts);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let found = false;
-    // Read (and, once the server is up, discard) standard output: the access log goes there.
-    child.stdout!.on('data', (d: Buffer) => {
-      if (found) return;
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"port"'));
-      if (line) {
-        found = true;
-        out = '';
-        resolve({ child, info: JSON.parse(line) as T });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
 }
 
 interface Sample {
@@ -109,8 +71,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const hello = await start<{ port: number }>('hello-server.ts');
-const api = await start<{ port: number; key: string; symbols: string[] }>('api-server.ts', {
+const hello = await startServer<{ port: number }>('hello-server.ts');
+const api = await startServer<{ port: number; key: string; symbols: string[] }>('api-server.ts', {
   SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'default',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 });

@@ -3,35 +3,10 @@
  * small sample universe on financials/{symbol}, then the same again cached. Run with
  * `node --cpu-prof --import tsx apps/server/bench/cold-profile.ts` to see where the time goes.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { listSymbols } from '@bahi/market-data';
-import { issueKey } from '../src/accounts/api-keys.ts';
-import { setSubscription, upsertUser } from '../src/accounts/users.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { benchApp } from './bench-app.ts';
 
-const app = await buildApp(
-  loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: ':memory:',
-    WEB_DIST: 'none',
-    SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  }),
-);
-const db = app.deps.db;
-const user = await upsertUser(db, { email: 'cold@example.com', firstName: 'Cold', lastName: 'Path' });
-await setSubscription(db, user.id, {
-  plan: 'E',
-  billingCycle: 'custom',
-  status: 'active',
-  expiresAt: new Date(Date.now() + 86_400_000),
-  rateLimitPerMinute: 100_000_000,
-});
-const key = await issueKey(db, user.id, randomBytes(32));
-const symbols = (await listSymbols(db, { status: 'active' })).map((s) => s.symbol);
+const { app, key, symbols } = await benchApp();
 await app.ready();
 const paths = (s: string) => [
   `/api/v1/financials/${s}?statement_type=s&period=annual`,

@@ -6,48 +6,19 @@
  * requests run, a ninth client asks /healthz every 5 ms: its p99 shows whether the database
  * blocks the server's event loop. Server on CPU 0, clients on CPU 1 (taskset, when available).
  */
-import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { pin, startServer } from './processes.ts';
 
 const companies = Number(process.env.BENCH_COMPANIES ?? 600);
 const clients = 8;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const here = new URL('.', import.meta.url).pathname;
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const pin = hasTaskset();
-if (pin) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
 interface ServerInfo {
   port: number;
   key: string;
   symbols: string[];
-}
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: ServerInfo }> {
-  const args = ['--import', 'tsx', `${here}api-server.ts`];
-  const opts: SpawnOptions = { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } };
-  const child = pin
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], opts)
-    : spawn(process.execPath, args, opts);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"port"'));
-      if (line) resolve({ child, info: JSON.parse(line) as ServerInfo });
-    });
-    child.once('exit', (code) => reject(new Error(`api-server exited with ${code}`)));
-  });
 }
 
 const pct = (xs: number[], p: number) => {
@@ -133,7 +104,10 @@ try {
 
 for (const target of targets) {
   const t0 = performance.now();
-  const { child, info } = await startServer({ ...target.env, SAMPLE_DATA: 'default' });
+  const { child, info } = await startServer<ServerInfo>('api-server.ts', {
+    ...target.env,
+    SAMPLE_DATA: 'default',
+  });
   console.log(`${target.name}: server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const base = `http://127.0.0.1:${info.port}/api/v1`;
   const token = `token=${info.key}`;

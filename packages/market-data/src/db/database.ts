@@ -13,7 +13,9 @@ export type { Db, Queryable } from './types.ts';
  * Where the data lives. PGlite runs in this thread unless `thread` is set: then in a worker
  * thread of its own, so queries do not block this thread's event loop (what the server uses).
  */
-export type DbTarget = { kind: 'pglite'; dataDir?: string; thread?: boolean } | { kind: 'postgres'; url: string };
+export type DbTarget =
+  | { kind: 'pglite'; dataDir?: string; thread?: boolean }
+  | { kind: 'postgres'; url: string };
 
 // Type OIDs whose default parsing differs between the two drivers: make both return the same JS values.
 const INT8 = 20;

@@ -21,7 +21,17 @@ const txs = new Map();
 
 const errorOf = (err) => {
   const out = { message: String(err?.message ?? err), name: err?.name ?? 'Error' };
-  for (const k of ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position'])
+  for (const k of [
+    'code',
+    'detail',
+    'hint',
+    'constraint',
+    'table',
+    'column',
+    'schema',
+    'severity',
+    'position',
+  ])
     if (err && err[k] !== undefined) out[k] = err[k];
   return out;
 };
