@@ -46,7 +46,7 @@ export function loggerOptions(
   return {
     logger: {
       level: config.logLevel,
-      stream: stream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+      stream: stream ?? pino.destination({ dest: 1, sync: false }),
       // Whatever logs a request object gets these fields only: never the URL's query (it may
       // carry an API key) nor the headers.
       serializers: {
