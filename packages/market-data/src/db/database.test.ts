@@ -123,16 +123,17 @@ describe('pglite in a worker thread', () => {
       };
       setImmediate(spin);
       const { rows } = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM generate_series(1, 3000000) g WHERE g % 7 = 0',
+        'SELECT count(*)::int AS n FROM generate_series(1, 1000000) g WHERE g % 7 = 0',
       );
       running = false;
-      expect(rows).toEqual([{ n: 428571 }]);
+      expect(rows).toEqual([{ n: 142857 }]);
       // The event loop went round many times while the database worked.
       expect(turns).toBeGreaterThan(50);
     } finally {
       await db.close();
     }
-  });
+    // Starting PGlite in a worker takes seconds on a busy machine.
+  }, 120_000);
 });
 
 describe('splitStatements', () => {
