@@ -1,33 +1,10 @@
 /**
- * The full server (buildApp) on an in-memory database with the small sample universe, plus an
- * Enterprise key with a raised limit for the load generator. Prints port, key and symbols.
+ * The full server for the load benches (see bench-app.ts). Prints port, key and symbols; log
+ * lines (LOG_LEVEL) go to standard output after that line.
  */
-import { randomBytes } from 'node:crypto';
-import { listSymbols } from '@bahi/market-data';
-import { issueKey } from '../src/accounts/api-keys.ts';
-import { setSubscription, upsertUser } from '../src/accounts/users.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { benchApp } from './bench-app.ts';
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: ':memory:',
-  WEB_DIST: 'none',
-  SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
-});
-const app = await buildApp(config);
-const db = app.deps.db;
-const user = await upsertUser(db, { email: 'bench@example.com', firstName: 'Bench', lastName: 'Load' });
-await setSubscription(db, user.id, {
-  plan: 'E',
-  billingCycle: 'custom',
-  status: 'active',
-  expiresAt: new Date(Date.now() + 86_400_000),
-  rateLimitPerMinute: 100_000_000,
-});
-const key = await issueKey(db, user.id, randomBytes(32));
-const symbols = (await listSymbols(db, { status: 'active' })).map((s) => s.symbol);
+const { app, key, symbols } = await benchApp();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(

@@ -16,8 +16,8 @@ import type { Config } from './config.ts';
 import { docsRoutes } from './docs/docs-routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
+import { type LogStream, loggerOptions } from './plugins/access-log.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { redactError, redactUrl } from './plugins/redact.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sharedServerOptions } from './plugins/server-options.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
@@ -28,8 +28,8 @@ import { healthRoutes } from './routes/health.ts';
 export interface AppDeps {
   db: Db;
   clock: () => Date;
-  /** Where log lines go (standard output by default); tests read them. */
-  logStream?: NodeJS.WritableStream;
+  /** Where log lines go instead of standard output (tests). */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -47,7 +47,8 @@ export const serverMigrations: MigrationSet = {
 export function openDatabase(config: Config): Promise<Db> {
   return config.databaseUrl
     ? openDb({ kind: 'postgres', url: config.databaseUrl })
-    : openDb({ kind: 'pglite', dataDir: config.dataDir ?? undefined });
+    : // In a worker thread of its own, so queries never block the HTTP event loop (decision 0321).
+      openDb({ kind: 'pglite', dataDir: config.dataDir ?? undefined, thread: true });
 }
 
 /** Where Google's sign-in script (and its One Tap frame) comes from. */
@@ -76,20 +77,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await recordStart(db, clock());
 
   const app = Fastify({
-    // LOG_LEVEL=silent means no logger at all, so requests pay nothing for one.
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-            // No key reaches a log line: URLs and error text are redacted (plugins/redact.ts).
-            serializers: {
-              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-              err: redactError,
-            },
-            redact: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers["x-refresh-token"]'],
-          },
+    // One asynchronous access-log line per request; LOG_LEVEL=silent means no logger at all.
+    ...loggerOptions(config, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: (req) => {

@@ -25,6 +25,12 @@ describe('config', () => {
       /ALLOW_LOOPBACK_HTTP/,
     );
   });
+  it('bounds the response cache at 128 MiB unless RESPONSE_CACHE_MB says otherwise', () => {
+    expect(loadConfig({}).responseCacheMb).toBe(128);
+    expect(loadConfig({ RESPONSE_CACHE_MB: '16' }).responseCacheMb).toBe(16);
+    expect(() => loadConfig({ RESPONSE_CACHE_MB: '0' })).toThrow(/RESPONSE_CACHE_MB must be a whole number/);
+    expect(() => loadConfig({ RESPONSE_CACHE_MB: '1.5' })).toThrow(/RESPONSE_CACHE_MB/);
+  });
   it('TRUST_PROXY as a hop count believes only the address the proxy in front added', async () => {
     const ipSeen = async (trust: string) => {
       const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: trust }).trustProxy });

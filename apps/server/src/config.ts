@@ -54,6 +54,8 @@ export interface Config {
   mailPollSeconds: number;
   /** Contact, support and feedback submissions allowed per client IP per hour. */
   intakeRateLimit: number;
+  /** Memory for cached data API answers, in MiB (least recently used go first). */
+  responseCacheMb: number;
   /** Razorpay subscriptions; null uses the offline sandbox checkout (refused in production). */
   razorpay: RazorpayConfig | null;
 }
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     mailPollSeconds: int(env, 'MAIL_POLL_SECONDS', 15, 0, 3600),
     intakeRateLimit: int(env, 'INTAKE_RATE_LIMIT', 30, 1, 100_000),
     razorpay: razorpay(env, nodeEnv),
+    responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128, 1, 1_048_576),
   };
 }
 

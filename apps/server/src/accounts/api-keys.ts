@@ -71,9 +71,17 @@ export async function revealKey(db: Queryable, userId: number, secret: Buffer): 
 
 /** The owner of an active key, or null for an unknown, malformed or revoked key. */
 export async function findUserByKey(db: Queryable, key: string): Promise<User | null> {
+  return (await findActiveKey(db, key))?.user ?? null;
+}
+
+/** An active key's row id (safe to log) and owner, or null for an unknown, malformed or revoked key. */
+export async function findActiveKey(
+  db: Queryable,
+  key: string,
+): Promise<{ keyId: number; user: User } | null> {
   if (!keyPattern.test(key)) return null;
-  const { rows } = await db.query<Parameters<typeof toUser>[0]>(
-    `SELECT ${userColumns
+  const { rows } = await db.query<Parameters<typeof toUser>[0] & { key_id: number }>(
+    `SELECT k.id AS key_id, ${userColumns
       .split(', ')
       .map((c) => `u.${c}`)
       .join(', ')}
@@ -81,5 +89,5 @@ export async function findUserByKey(db: Queryable, key: string): Promise<User | 
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [hashKey(key)],
   );
-  return rows[0] ? toUser(rows[0]) : null;
+  return rows[0] ? { keyId: Number(rows[0].key_id), user: toUser(rows[0]) } : null;
 }

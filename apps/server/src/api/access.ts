@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiUser?: User;
     apiPlan?: PlanCode;
+    /** The API key's row id, for the access log (never the key itself). */
+    apiKeyId?: number;
   }
 }
 
@@ -86,6 +88,7 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
     try {
       const now = clock();
       req.apiUser = owner.user;
+      req.apiKeyId = owner.keyId;
       req.apiPlan = effectivePlan(owner.user, now);
       // Counted per subscriber, so every process sharing Redis counts the same calls and a
       // regenerated key continues the count.

@@ -5,6 +5,7 @@ import type { Static, TObject, TSchema } from 'typebox';
 import { AppError } from '../errors.ts';
 import { preferredCoding } from '../plugins/content-coding.ts';
 import { toCsv } from './csv.ts';
+import type { Company } from './market.ts';
 import {
   type CachedResponse,
   etagMatches,
@@ -14,6 +15,8 @@ import {
   type Sent,
 } from './response-cache.ts';
 import type { DataApiServices } from './services.ts';
+
+export type { Company } from './market.ts';
 
 /** Tags in the order of the documentation (SPEC §2), each with its description. */
 export const tagList = [
@@ -35,12 +38,6 @@ export type Tag = (typeof tagList)[number]['name'];
  * the sample companies; `paid` Individual, Professional and Enterprise only.
  */
 export type Access = 'market' | 'symbol' | 'paid';
-
-export interface Company {
-  isin: string;
-  symbol: string;
-  name: string;
-}
 
 export interface LoadContext<P, Q> {
   db: Queryable;
@@ -184,12 +181,6 @@ export function requestKey(url: string): string {
   return url;
 }
 
-/** A produced response and the companies it names (for the per-request plan check). */
-export interface Answer {
-  companies: Company[];
-  entry: CachedResponse;
-}
-
 const cacheControl = 'private, max-age=900, must-revalidate';
 
 export function handlerFor(e: Endpoint, svc: DataApiServices) {
@@ -228,7 +219,11 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
     } else {
       authorize(e, req.apiPlan ?? 'B', found.companies);
     }
-    const sent = await representation(found.entry, preferredCoding(req.headers['accept-encoding']));
+    const coding = preferredCoding(req.headers['accept-encoding']);
+    const made = readyRepresentation(found.entry, coding) === undefined;
+    const sent = await representation(found.entry, coding);
+    // A compressed copy was made: count the entry's new size against the cache's bound.
+    if (made) svc.answers.remeasure(key, found);
     return send(req, reply, found.entry, sent);
   };
 

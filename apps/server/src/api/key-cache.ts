@@ -1,5 +1,5 @@
 import type { Queryable } from '@bahi/market-data/db';
-import { findUserByKey, keyPattern } from '../accounts/api-keys.ts';
+import { findActiveKey, keyPattern } from '../accounts/api-keys.ts';
 import type { User } from '../accounts/users.ts';
 
 interface Entry {
@@ -9,6 +9,8 @@ interface Entry {
 
 export interface KeyOwner {
   user: User;
+  /** The key's row id: what logs name instead of the key. */
+  keyId: number;
   /**
    * The rate-limit subject: the user, not the key, so regenerating the key does not start a
    * fresh count, and counters never hold key material.
@@ -48,14 +50,14 @@ export class KeyCache {
     if (!keyPattern.test(key)) return null;
     let entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= now) {
-      const user = await findUserByKey(this.db, key);
+      const found = await findActiveKey(this.db, key);
       if (this.entries.size >= this.opts.maxEntries) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
       entry = {
-        owner: user ? { user, subject: `user:${user.id}` } : null,
-        expiresAt: now + (user ? this.opts.ttlMs : this.opts.negativeTtlMs),
+        owner: found ? { user: found.user, keyId: found.keyId, subject: `user:${found.user.id}` } : null,
+        expiresAt: now + (found ? this.opts.ttlMs : this.opts.negativeTtlMs),
       };
       this.entries.delete(key);
       this.entries.set(key, entry);

@@ -1,9 +1,33 @@
-import { resolveCompany } from '@bahi/market-data';
+import { type CompanyDirectory, loadCompanyDirectory } from '@bahi/market-data';
 import type { Queryable } from '@bahi/market-data/db';
-import type { Company } from './endpoint.ts';
 
-/** The company for an NSE symbol (case-insensitive), a former symbol, a BSE code or an ISIN. */
-export async function resolveSymbol(db: Queryable, symbol: string): Promise<Company | null> {
-  const ref = await resolveCompany(db, symbol);
-  return ref ? { isin: ref.isin, symbol: ref.symbol ?? ref.isin, name: ref.name } : null;
+/** A company named by a request, resolved from whatever symbol the request used. */
+export interface Company {
+  isin: string;
+  symbol: string;
+  name: string;
+}
+
+/**
+ * Symbols resolved in memory: every company's identifiers are loaded once per data version
+ * (two queries), so resolving a request's symbols costs no query (decision 0321).
+ */
+export class SymbolCache {
+  private directory: Promise<CompanyDirectory> | null = null;
+  private version = -1;
+  constructor(private readonly db: Queryable) {}
+
+  async resolve(symbol: string, version: number): Promise<Company | null> {
+    if (version !== this.version || !this.directory) {
+      this.version = version;
+      const loading = loadCompanyDirectory(this.db);
+      this.directory = loading;
+      // A failed load is not kept: the next request tries again.
+      loading.catch(() => {
+        if (this.directory === loading) this.directory = null;
+      });
+    }
+    const ref = (await this.directory).resolve(symbol);
+    return ref ? { isin: ref.isin, symbol: ref.symbol ?? ref.isin, name: ref.name } : null;
+  }
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { type Coding, compress } from '../plugins/content-coding.ts';
+import type { Company } from './market.ts';
 
 export interface CachedResponse {
   body: Buffer;
@@ -16,6 +18,12 @@ export interface CachedResponse {
   plain: Sent;
 }
 
+/** A produced response and the companies it names (for the per-request plan check). */
+export interface Answer {
+  companies: Company[];
+  entry: CachedResponse;
+}
+
 /** What goes out: the body in one coding (or none) and that representation's ETag. */
 export interface Sent {
   body: Buffer;
@@ -23,24 +31,47 @@ export interface Sent {
   coding: Coding | null;
 }
 
+/** What an entry costs besides its bodies: the key, the object, headers' strings (an estimate). */
+const entryOverhead = 400;
+
+/** Bytes a cached response holds: its body and every compressed copy made so far. */
+export function entryBytes(entry: CachedResponse): number {
+  let n = entry.body.length + entryOverhead;
+  for (const sent of Object.values(entry.ready)) n += sent?.body.length ?? 0;
+  return n;
+}
+
 /**
- * Serialized responses keyed by (route, params, data version). Bounded; the oldest entry goes
- * first. A new data version makes old keys unreachable, and they age out.
+ * Serialized responses keyed by (route, params, data version), bounded by bytes: when a new
+ * entry would pass `maxBytes`, the least recently used entries go first. A new data version
+ * makes old keys unreachable, and they age out. Call `remeasure` after an entry grew (a
+ * compressed copy was made) to count its new size.
  */
 export class ResponseCache<V = CachedResponse> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly maxEntries = 20_000) {}
+  private readonly entries: LRUCache<string, V & object>;
+  constructor(
+    readonly maxBytes: number,
+    sizeOf: (value: V) => number,
+  ) {
+    this.entries = new LRUCache<string, V & object>({
+      maxSize: maxBytes,
+      sizeCalculation: (value, key) => Math.max(1, sizeOf(value) + key.length),
+    });
+  }
 
   get(key: string): V | undefined {
     return this.entries.get(key);
   }
 
   set(key: string, value: V): void {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, value);
+    this.entries.set(key, value as V & object);
+  }
+
+  /** Counts the entry's size again (the same object set again would keep its old size). */
+  remeasure(key: string, value: V): void {
+    if (this.entries.peek(key) !== value) return;
+    this.entries.delete(key);
+    this.entries.set(key, value as V & object);
   }
 
   clear(): void {
@@ -49,6 +80,11 @@ export class ResponseCache<V = CachedResponse> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes held, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 }
 

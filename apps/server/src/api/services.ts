@@ -1,38 +1,17 @@
 import type { Db } from '@bahi/market-data/db';
 import type { Config } from '../config.ts';
 import { DataVersion } from './data-version.ts';
-import type { Answer, Company } from './endpoint.ts';
 import { KeyCache } from './key-cache.ts';
-import { resolveSymbol } from './market.ts';
+import { SymbolCache } from './market.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { ResponseCache } from './response-cache.ts';
-
-/** Resolved symbols per data version: a request's symbol costs no query after the first. */
-export class SymbolCache {
-  private readonly entries = new Map<string, Company | null>();
-  private version = -1;
-  constructor(private readonly db: Db) {}
-
-  async resolve(symbol: string, version: number): Promise<Company | null> {
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
-    }
-    const key = symbol.toUpperCase();
-    if (this.entries.has(key)) return this.entries.get(key)!;
-    const found = await resolveSymbol(this.db, key);
-    if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(key, found);
-    return found;
-  }
-}
+import { type Answer, type CachedResponse, entryBytes, ResponseCache } from './response-cache.ts';
 
 /** The data API's in-process state, one per app. */
 export interface DataApiServices {
   db: Db;
   keys: KeyCache;
   limiter: RateLimiter;
-  cache: ResponseCache;
+  cache: ResponseCache<CachedResponse>;
   /** Answers by request URL (without the key): the fast path for repeated requests. */
   answers: ResponseCache<Answer>;
   version: DataVersion;
@@ -41,15 +20,18 @@ export interface DataApiServices {
 
 export function createServices(
   db: Db,
-  config: Pick<Config, 'redisUrl'>,
+  config: Pick<Config, 'redisUrl' | 'responseCacheMb'>,
   opts: { rateLimitPrefix?: string } = {},
 ): DataApiServices {
+  const budget = config.responseCacheMb * 1024 * 1024;
   return {
     db,
     keys: new KeyCache(db),
     limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
-    cache: new ResponseCache(),
-    answers: new ResponseCache<Answer>(),
+    // One byte budget for both maps: answers by URL (with their compressed copies) take three
+    // quarters, the canonical entries (bodies only) the rest; both LRU.
+    cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.body.length + 400),
+    answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version: new DataVersion(db),
     symbols: new SymbolCache(db),
   };

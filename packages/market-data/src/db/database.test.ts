@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './database.ts';
+import { type Db, openDb } from './database.ts';
 import { migrate, splitStatements } from './migrate.ts';
-import { testDatabases } from './test-databases.ts';
+import { type TestDatabase, testDatabases } from './test-databases.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bahi-mig-'));
 writeFileSync(
@@ -17,8 +17,16 @@ $$ LANGUAGE sql;
 `,
 );
 
-for (const target of testDatabases()) {
-  describe(`database on ${target.name}`, () => {
+/** The server's embedded database: PGlite in a worker thread, behind the same interface. */
+const threaded = {
+  name: 'pglite',
+  label: 'pglite in a worker thread',
+  open: () => openDb({ kind: 'pglite', thread: true }),
+  drop: async () => {},
+} satisfies TestDatabase & { label: string };
+
+for (const target of [...testDatabases(), threaded] as (TestDatabase & { label?: string })[]) {
+  describe(`database on ${target.label ?? target.name}`, () => {
     let db: Db;
     beforeAll(async () => {
       db = await target.open();
@@ -76,6 +84,18 @@ for (const target of testDatabases()) {
       expect(rows[0]).toEqual({ n: 0 });
     });
 
+    it('commits a transaction whose queries see each other, and reports the SQL error code', async () => {
+      const inside = await db.transaction(async (tx) => {
+        await tx.query("INSERT INTO thing (id, name) VALUES (3, 'c')");
+        return (await tx.query<{ name: string }>('SELECT name FROM thing WHERE id = 3')).rows;
+      });
+      expect(inside).toEqual([{ name: 'c' }]);
+      expect((await db.query('SELECT name FROM thing WHERE id = 3')).rows).toEqual([{ name: 'c' }]);
+      await expect(db.query("INSERT INTO thing (id, name) VALUES (3, 'again')")).rejects.toMatchObject({
+        code: '23505',
+      });
+    });
+
     it('bulk-loads rows with COPY, quoting commas, quotes and nulls', async () => {
       const rows = [
         [10, 'Tata, Sons "Ltd"', 1.5, null, '2020-01-01'],
@@ -90,6 +110,31 @@ for (const target of testDatabases()) {
     });
   });
 }
+
+describe('pglite in a worker thread', () => {
+  it('keeps the calling thread free while a long query runs', async () => {
+    const db = await openDb({ kind: 'pglite', thread: true });
+    try {
+      let turns = 0;
+      let running = true;
+      const spin = () => {
+        turns++;
+        if (running) setImmediate(spin);
+      };
+      setImmediate(spin);
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM generate_series(1, 1000000) g WHERE g % 7 = 0',
+      );
+      running = false;
+      expect(rows).toEqual([{ n: 142857 }]);
+      // The event loop went round many times while the database worked.
+      expect(turns).toBeGreaterThan(50);
+    } finally {
+      await db.close();
+    }
+    // Starting PGlite in a worker takes seconds on a busy machine.
+  }, 120_000);
+});
 
 describe('splitStatements', () => {
   it('keeps dollar-quoted bodies whole', () => {

@@ -2,24 +2,20 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pgCopy from 'pg-copy-streams';
+import { csvLine, toCsv } from './copy-csv.ts';
+import { openPgliteInThread } from './pglite-in-thread.ts';
+import type { Db, Queryable } from './types.ts';
 
-/** One row-returning query surface shared by PGlite and PostgreSQL. */
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
-}
+export { csvLine } from './copy-csv.ts';
+export type { Db, Queryable } from './types.ts';
 
-export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs several statements at once (no parameters). */
-  exec(sql: string): Promise<void>;
-  /** Runs fn inside one transaction: all of it commits, or none of it. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Bulk load with COPY ... FROM STDIN (CSV); returns the row count. */
-  copyRows(table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number>;
-  close(): Promise<void>;
-}
-
-export type DbTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+/**
+ * Where the data lives. PGlite runs in this thread unless `thread` is set: then in a worker
+ * thread of its own, so queries do not block this thread's event loop (what the server uses).
+ */
+export type DbTarget =
+  | { kind: 'pglite'; dataDir?: string; thread?: boolean }
+  | { kind: 'postgres'; url: string };
 
 // Type OIDs whose default parsing differs between the two drivers: make both return the same JS values.
 const INT8 = 20;
@@ -29,7 +25,8 @@ const toNumber = (v: string) => (v === null ? null : Number(v));
 const keepString = (v: string) => v;
 
 export async function openDb(target: DbTarget): Promise<Db> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  return target.thread ? openPgliteInThread(target.dataDir) : openPglite(target.dataDir);
 }
 
 async function openPglite(dataDir?: string): Promise<Db> {
@@ -132,32 +129,4 @@ async function openPostgres(url: string): Promise<Db> {
     },
     close: () => pool.end(),
   };
-}
-
-function toCsv(rows: Iterable<readonly unknown[]>): { text: string; count: number } {
-  const parts: string[] = [];
-  for (const row of rows) parts.push(csvLine(row));
-  return { text: parts.join(''), count: parts.length };
-}
-
-/** One CSV line in PostgreSQL's COPY csv dialect: empty unquoted field is NULL. */
-export function csvLine(row: readonly unknown[]): string {
-  let line = '';
-  for (let i = 0; i < row.length; i++) {
-    if (i > 0) line += ',';
-    line += csvField(row[i]);
-  }
-  return `${line}\n`;
-}
-
-const NEEDS_QUOTES = /[",\n\r]/;
-
-function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  if (typeof v === 'boolean') return v ? 't' : 'f';
-  const s = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // Quote only when needed: an empty string must stay distinct from NULL, and a lone \. ends COPY data.
-  if (s === '' || s === '\\.' || NEEDS_QUOTES.test(s)) return `"${s.replaceAll('"', '""')}"`;
-  return s;
 }

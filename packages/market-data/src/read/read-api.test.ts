@@ -24,6 +24,7 @@ import {
   listHolidays,
   listSuperinvestors,
 } from './reference.ts';
+import { loadCompanyDirectory, resolveCompany } from './resolve.ts';
 import { getShareholdings, SHAREHOLDING_VIEWS } from './shareholdings.ts';
 
 for (const target of testDatabases()) {
@@ -58,6 +59,21 @@ for (const target of testDatabases()) {
       expect(renamed?.symbol).toBe(rows[0]!.symbol);
       expect(renamed?.formerSymbols.map((f) => f.symbol)).toEqual([rows[0]!.old]);
       expect(await getCompanyProfile(db, 'NO-SUCH')).toBeNull();
+    });
+
+    it('resolves every identifier from the in-memory directory exactly as the query does', async () => {
+      const directory = await loadCompanyDirectory(db);
+      const ids = await db.query<{ id: string }>(
+        `SELECT symbol AS id FROM company WHERE symbol IS NOT NULL
+         UNION SELECT lower(symbol) FROM company WHERE symbol IS NOT NULL
+         UNION SELECT old_symbol FROM symbol_history
+         UNION SELECT bse_code FROM company WHERE bse_code IS NOT NULL
+         UNION SELECT isin FROM company
+         UNION SELECT 'NO-SUCH-SYMBOL'`,
+      );
+      expect(ids.rows.length).toBeGreaterThan(directory.size * 2);
+      for (const { id } of ids.rows)
+        expect(directory.resolve(` ${id} `), id).toEqual(await resolveCompany(db, id));
     });
 
     it('serves P&L in the SPEC sample shape with result_date as yyyymmdd', async () => {

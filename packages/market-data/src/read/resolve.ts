@@ -41,6 +41,53 @@ export async function resolveCompany(q: Queryable, symbol: string): Promise<Comp
   return rows[0] ?? null;
 }
 
+/** Every company's identifiers in memory: resolves symbols without a query, as resolveCompany does. */
+export interface CompanyDirectory {
+  resolve(symbol: string): CompanyRef | null;
+  readonly size: number;
+}
+
+/**
+ * Loads the directory in two queries (companies, symbol history). Same precedence as
+ * `resolveCompany`: the current NSE symbol, then the latest former symbol, then a BSE code or ISIN.
+ */
+export async function loadCompanyDirectory(q: Queryable): Promise<CompanyDirectory> {
+  const { rows } = await q.query<CompanyRef & { bseCode: string | null }>(
+    `SELECT isin, symbol, name, sector_code AS "sectorCode", industry_code AS "industryCode", layout,
+            has_consolidated AS "hasConsolidated", shares_outstanding AS "sharesOutstanding", bse_code AS "bseCode"
+       FROM company`,
+  );
+  const history = await q.query<{ isin: string; oldSymbol: string }>(
+    `SELECT isin, old_symbol AS "oldSymbol" FROM symbol_history ORDER BY changed_on DESC`,
+  );
+  const bySymbol = new Map<string, CompanyRef>();
+  const byIsin = new Map<string, CompanyRef>();
+  const byFormer = new Map<string, CompanyRef>();
+  const byOther = new Map<string, CompanyRef>();
+  for (const { bseCode, ...ref } of rows) {
+    byIsin.set(ref.isin, ref);
+    if (ref.symbol) bySymbol.set(ref.symbol.toUpperCase(), ref);
+  }
+  for (const h of history.rows) {
+    const key = h.oldSymbol.toUpperCase();
+    const ref = byIsin.get(h.isin);
+    if (ref && !byFormer.has(key)) byFormer.set(key, ref);
+  }
+  for (const { bseCode, isin } of rows) {
+    const ref = byIsin.get(isin)!;
+    if (bseCode && !byOther.has(bseCode)) byOther.set(bseCode, ref);
+    if (!byOther.has(isin)) byOther.set(isin, ref);
+  }
+  return {
+    size: byIsin.size,
+    resolve(symbol) {
+      const key = symbol.trim().toUpperCase();
+      if (!key) return null;
+      return bySymbol.get(key) ?? byFormer.get(key) ?? byOther.get(key) ?? null;
+    },
+  };
+}
+
 /** Resolves many symbols at once; the map is keyed by the symbol as asked. */
 export async function resolveCompanies(
   q: Queryable,

@@ -1,0 +1,36 @@
+/**
+ * The full server (buildApp) for the benches: an in-memory database with the small sample
+ * universe (or SAMPLE_DATA, on DATABASE_URL when set) and an Enterprise key with a raised limit.
+ */
+import { randomBytes } from 'node:crypto';
+import { listSymbols } from '@bahi/market-data';
+import { issueKey } from '../src/accounts/api-keys.ts';
+import { setSubscription, upsertUser } from '../src/accounts/users.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+export async function benchApp() {
+  const app = await buildApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      DATA_DIR: ':memory:',
+      WEB_DIST: 'none',
+      SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(process.env.RESPONSE_CACHE_MB ? { RESPONSE_CACHE_MB: process.env.RESPONSE_CACHE_MB } : {}),
+    }),
+  );
+  const db = app.deps.db;
+  const user = await upsertUser(db, { email: 'bench@example.com', firstName: 'Bench', lastName: 'Load' });
+  await setSubscription(db, user.id, {
+    plan: 'E',
+    billingCycle: 'custom',
+    status: 'active',
+    expiresAt: new Date(Date.now() + 86_400_000),
+    rateLimitPerMinute: 100_000_000,
+  });
+  const key = await issueKey(db, user.id, randomBytes(32));
+  const symbols = (await listSymbols(db, { status: 'active' })).map((s) => s.symbol);
+  return { app, key, symbols };
+}

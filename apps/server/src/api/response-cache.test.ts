@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CachedResponse,
+  entryBytes,
+  makeEntry,
+  ResponseCache,
+  representation,
+} from './response-cache.ts';
+
+const entry = (bytes: number, fill = 'x') =>
+  makeEntry(`"${fill.repeat(bytes - 2)}"`, 'application/json; charset=utf-8', 1, {
+    asOf: '2024-01-01',
+    source: 't',
+  });
+
+describe('response cache bounded by bytes', () => {
+  it('never holds more than its budget and drops the least recently used entry first', () => {
+    // Room for three entries, whatever the length of their keys (k0...k49).
+    const cache = new ResponseCache<CachedResponse>((entryBytes(entry(10_000)) + 3) * 3, entryBytes);
+    cache.set('k0', entry(10_000));
+    cache.set('k1', entry(10_000));
+    cache.set('k2', entry(10_000));
+    expect(cache.size).toBe(3);
+    expect(cache.get('k0')).toBeDefined(); // k0 is now the most recently used; k1 the least
+    cache.set('k3', entry(10_000));
+    expect(cache.get('k1')).toBeUndefined();
+    expect(['k0', 'k2', 'k3'].map((k) => cache.get(k) !== undefined)).toEqual([true, true, true]);
+    for (let i = 4; i < 50; i++) {
+      cache.set(`k${i}`, entry(10_000));
+      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    }
+    expect(cache.size).toBe(3);
+  });
+
+  it('makes room for a large entry by dropping as many small ones as it takes, and keeps none larger than the budget', () => {
+    const cache = new ResponseCache<CachedResponse>(60_000, entryBytes);
+    for (let i = 0; i < 10; i++) cache.set(`small${i}`, entry(4_000));
+    expect(cache.size).toBe(10);
+    cache.set('large', entry(40_000));
+    expect(cache.get('large')).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(60_000);
+    expect(cache.get('small0')).toBeUndefined();
+    expect(cache.get('small9')).toBeDefined();
+    cache.set('huge', entry(70_000));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.get('large')).toBeDefined();
+  });
+
+  it('counts compressed copies once they are made, when the entry is measured again', async () => {
+    const e = entry(50_000, 'ab');
+    const cache = new ResponseCache<CachedResponse>(1_000_000, entryBytes);
+    cache.set('k', e);
+    const before = cache.bytes;
+    await representation(e, 'gzip');
+    cache.remeasure('k', e);
+    expect(cache.bytes).toBeGreaterThan(before);
+    expect(cache.bytes - before).toBe(e.ready.gzip!.body.length);
+  });
+});

@@ -1,0 +1,64 @@
+import { redactError } from './redact.ts';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController } from 'fastify';
+import pino from 'pino';
+import type { Config } from '../config.ts';
+
+/** Where log lines go: standard output, written asynchronously (or a stream a test passes). */
+export type LogStream = { write(line: string): void };
+
+/**
+ * Fastify's request log lines, replaced: nothing when a request arrives, and on completion one
+ * access line at `info`: method, route pattern (never the URL, whose query may hold the key),
+ * status, duration in ms, the request id (the logger's `reqId` binding) and the API key's row id
+ * when a key was accepted. A response that failed while being written logs at `error` with the
+ * error in full; errors answered by the error handler are logged there, with their detail.
+ */
+export class AccessLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? '(no route)',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      keyId: request.apiKeyId,
+    };
+    if (error) request.log.error({ ...line, err: error }, 'response failed');
+    else request.log.info(line);
+  }
+}
+
+/**
+ * Fastify's logger options. Lines go out through an asynchronous pino destination (a buffer
+ * flushed in the background and at exit), so a request never waits on the terminal or a pipe.
+ * `silent` means no logger at all.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+  stream?: LogStream,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (config.logLevel === 'silent') return { logger: false };
+  return {
+    logger: {
+      level: config.logLevel,
+      stream: stream ?? pino.destination({ dest: 1, sync: false }),
+      // Whatever logs a request object gets these fields only: never the URL's query (it may
+      // carry an API key) nor the headers.
+      serializers: {
+        req: (req: { method: string; routeOptions?: { url?: string } }) => ({
+          method: req.method,
+          route: req.routeOptions?.url ?? null,
+        }),
+        // Error text can quote a URL or header: anything shaped like a key is redacted.
+        err: redactError,
+      },
+    },
+    logController: new AccessLogController(),
+  };
+}
