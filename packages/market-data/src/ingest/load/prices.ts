@@ -1,6 +1,13 @@
 import type { PriceBar } from '../parsers/bhavcopy.ts';
 import { bulk, emptyResult, type LoadContext, type LoadResult } from './common.ts';
-import { recordFormerSymbols, resolveSymbols } from './symbols.ts';
+import {
+  dateSymbolChanges,
+  recordFormerIsins,
+  recordFormerSymbols,
+  recordSymbolsSeen,
+  resolveIsinRows,
+  resolveSymbols,
+} from './symbols.ts';
 
 /**
  * Stores one bhavcopy's equity rows as raw NSE daily quotes keyed by ISIN. Rows with an ISIN
@@ -14,28 +21,35 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
     ctx.tx,
     bars.filter((b) => !b.isin).map((b) => b.symbol),
   );
-  const isins = [...new Set(bars.flatMap((b) => (b.isin ? [b.isin] : [])))];
-  const known = new Map<string, string | null>();
-  if (isins.length > 0) {
+  const byIsin = await resolveIsinRows(
+    ctx.tx,
+    bars.flatMap((b) => (b.isin ? [{ symbol: b.symbol, isin: b.isin }] : [])),
+  );
+  const current = new Map<string, string | null>();
+  if (byIsin.size > 0 || bySymbol.size > 0) {
     const { rows } = await ctx.tx.query<{ isin: string; symbol: string | null }>(
       'SELECT isin, symbol FROM company WHERE isin = ANY($1::text[])',
-      [isins],
+      [[...new Set([...byIsin.values(), ...bySymbol.values()])]],
     );
-    for (const r of rows) known.set(r.isin, r.symbol);
+    for (const r of rows) current.set(r.isin, r.symbol);
   }
   const seen = new Set<string>();
   const former: { isin: string; symbol: string; date: string }[] = [];
+  const formerIsins: { oldIsin: string; isin: string; date: string }[] = [];
+  const symbolsSeen: { isin: string; symbol: string; date: string }[] = [];
   const rows: object[] = [];
   for (const b of bars) {
     let isin: string | undefined;
     if (b.isin) {
-      if (!known.has(b.isin)) {
+      // An ISIN the master does not hold may be the company's ISIN before a split.
+      isin = byIsin.get(`${b.symbol.toUpperCase()}|${b.isin}`);
+      if (!isin) {
         result.rejected.push({ line: b.line, reason: `not in the company master: ${b.symbol} (${b.isin})` });
         continue;
       }
-      isin = b.isin;
-      const current = known.get(b.isin);
-      if (current && current.toUpperCase() !== b.symbol.toUpperCase()) {
+      if (isin !== b.isin) formerIsins.push({ oldIsin: b.isin, isin, date: b.date });
+      const now = current.get(isin);
+      if (now && now.toUpperCase() !== b.symbol.toUpperCase()) {
         former.push({ isin, symbol: b.symbol, date: b.date });
       }
     } else {
@@ -54,6 +68,7 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
       continue;
     }
     seen.add(key);
+    symbolsSeen.push({ isin, symbol: b.symbol, date: b.date });
     result.touched.add(isin);
     result.tradeDates.add(b.date);
     rows.push({
@@ -73,7 +88,11 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
       dp: b.deliveryPct,
     });
   }
+  await recordFormerIsins(ctx.tx, formerIsins, ctx.source);
+  await recordSymbolsSeen(ctx.tx, symbolsSeen);
   await recordFormerSymbols(ctx.tx, former, ctx.source);
+  // A row under a former symbol moves its change date on; one under the new symbol can move it back.
+  await dateSymbolChanges(ctx.tx, [...result.touched]);
   await bulk(
     ctx.tx,
     `INSERT INTO daily_quote (isin, trade_date, exchange, series, open, high, low, close, last, prev_close, volume,
