@@ -202,7 +202,13 @@ export async function ingestFile(db: Db, path: string, opts: IngestOptions = {})
         return {
           ...base,
           rowsStored: again.rows_stored,
-          rejected: parsed.rejected,
+          // The rows refused when it was taken, as recorded then.
+          rejected: (
+            await tx.query<Rejection>(
+              'SELECT line, reason FROM ingest_rejection WHERE file_id = $1 ORDER BY line',
+              [again.id],
+            )
+          ).rows,
           unchanged: true,
           adjustments: 0,
           quality: [],
