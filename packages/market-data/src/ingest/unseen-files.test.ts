@@ -165,6 +165,64 @@ for (const target of testDatabases()) {
       expect({ version: await version(), files: await files() }).toEqual(before);
     });
 
+    it('checks turnover against price x volume, never stores zeros over figures, keeps the exact rupee turnover', async () => {
+      const row = (lakh: string, trades: number, dq: number, dp: string) =>
+        `ITC, EQ, 01-Oct-2025, 254.00, 254.50, 256.00, 253.90, 255.20, 255.20, 255.10, 100000, ${lakh}, ${trades}, ${dq}, ${dp}\n`;
+      const day = fullName('2025-10-01');
+      await ingestFile(db, day, { text: FULL_HEAD + row('255.10', 1200, 60000, '60.00') });
+      const stored = () =>
+        one(
+          `SELECT close, traded_value, trades, delivery_qty, delivery_pct FROM daily_quote
+            WHERE isin = 'INE154A01025' AND trade_date = '2025-10-01'`,
+        );
+      const good = {
+        close: 255.2,
+        traded_value: 25510000,
+        trades: 1200,
+        delivery_qty: 60000,
+        delivery_pct: 60,
+      };
+      expect(await stored()).toEqual(good);
+      // A converted file with turnover in rupees under TURNOVER_LACS: refused, saying why.
+      const before = await version();
+      await expect(
+        ingestFile(db, 'sec_bhavdata_full_01102025 (converted).csv', {
+          kind: 'bhavcopy-full',
+          text: FULL_HEAD + row('25510000', 1200, 60000, '60.00'),
+        }),
+      ).rejects.toThrow(
+        /TURNOVER_LACS\]: turnover in the wrong unit\? 1 of 1 rows .*Rs 2,55,10,000 against a close of 255.2.*lakh rupees/,
+      );
+      expect(await version()).toBe(before);
+      // One row of many with an implausible figure is refused alone.
+      const mixed = await ingestFile(db, fullName('2025-10-02'), {
+        text:
+          FULL_HEAD +
+          full('ITC', '2025-10-02', 256) +
+          full('HDFCBANK', '2025-10-02', 1900).replace(', 19.00,', ', 1900000.00,') +
+          full('JSWDULUX', '2025-10-02', 3000),
+      });
+      expect(mixed.rejected.map((r) => r.reason)).toEqual([
+        'implausible turnover: HDFCBANK implies an average price of Rs 19,00,00,000 against a range of 1,900–1,900',
+      ]);
+      // Zeros for trades and delivery in a re-issued file do not replace the real figures.
+      await ingestFile(db, 'sec_bhavdata_full_01102025 (reissued).csv', {
+        kind: 'bhavcopy-full',
+        text: FULL_HEAD + row('255.10', 0, 0, '0.00'),
+      });
+      expect(await stored()).toEqual(good);
+      // The legacy layout's exact rupees win over the lakh-rounded figure, whichever came first.
+      await ingestFile(db, legacyName('2025-10-01'), {
+        text: `${LEGACY_HEAD}ITC,EQ,254.5,256,253.9,255.2,255.2,254,100000,25512345.5,01-OCT-2025,1200,INE154A01025,\n`,
+      });
+      expect(await stored()).toMatchObject({ traded_value: 25512345.5 });
+      await ingestFile(db, 'sec_bhavdata_full_01102025 (delivery).csv', {
+        kind: 'bhavcopy-full',
+        text: FULL_HEAD + row('255.12', 1200, 61000, '61.00'),
+      });
+      expect(await stored()).toMatchObject({ traded_value: 25512345.5, delivery_qty: 61000 });
+    });
+
     it('reads UTF-16 with a byte-order mark, and names other encodings and workbooks', async () => {
       const text = `${LEGACY_HEAD}${legacy('ITC', 'INE154A01025', '2025-05-05', 402)}`;
       const le = join(dir, legacyName('2025-05-05'));

@@ -102,10 +102,21 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
             c numeric, last numeric, pc numeric, v bigint, tv numeric, t int, dq bigint, dp numeric)
      ON CONFLICT (isin, exchange, trade_date) DO UPDATE SET
        series = EXCLUDED.series, open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low,
-       close = EXCLUDED.close, last = EXCLUDED.last, prev_close = EXCLUDED.prev_close, volume = EXCLUDED.volume,
-       traded_value = EXCLUDED.traded_value, trades = EXCLUDED.trades,
-       delivery_qty = coalesce(EXCLUDED.delivery_qty, daily_quote.delivery_qty),
-       delivery_pct = coalesce(EXCLUDED.delivery_pct, daily_quote.delivery_pct),
+       close = EXCLUDED.close, last = EXCLUDED.last, prev_close = EXCLUDED.prev_close,
+       -- A zero never replaces a real figure (a converted file's blanks), nor a lakh-rounded
+       -- turnover the exact rupee one of the same day.
+       volume = CASE WHEN EXCLUDED.volume = 0 THEN daily_quote.volume ELSE EXCLUDED.volume END,
+       traded_value = CASE
+         WHEN EXCLUDED.traded_value IS NULL OR EXCLUDED.traded_value = 0 THEN daily_quote.traded_value
+         WHEN abs(EXCLUDED.traded_value - daily_quote.traded_value) < 1000
+              AND mod(EXCLUDED.traded_value, 1000) = 0 THEN daily_quote.traded_value
+         ELSE EXCLUDED.traded_value END,
+       trades = CASE WHEN EXCLUDED.trades IS NULL OR EXCLUDED.trades = 0 THEN coalesce(daily_quote.trades, EXCLUDED.trades)
+         ELSE EXCLUDED.trades END,
+       delivery_qty = CASE WHEN EXCLUDED.delivery_qty IS NULL OR EXCLUDED.delivery_qty = 0
+         THEN coalesce(daily_quote.delivery_qty, EXCLUDED.delivery_qty) ELSE EXCLUDED.delivery_qty END,
+       delivery_pct = CASE WHEN EXCLUDED.delivery_pct IS NULL OR EXCLUDED.delivery_pct = 0
+         THEN coalesce(daily_quote.delivery_pct, EXCLUDED.delivery_pct) ELSE EXCLUDED.delivery_pct END,
        source = EXCLUDED.source, ingested_at = now()
      WHERE (daily_quote.open, daily_quote.high, daily_quote.low, daily_quote.close, daily_quote.volume)
        IS DISTINCT FROM (EXCLUDED.open, EXCLUDED.high, EXCLUDED.low, EXCLUDED.close, EXCLUDED.volume)
@@ -114,7 +125,9 @@ export async function loadPrices(ctx: LoadContext, bars: readonly PriceBar[]): P
         OR (EXCLUDED.delivery_pct IS NOT NULL AND EXCLUDED.delivery_pct IS DISTINCT FROM daily_quote.delivery_pct)
         -- Turnover in lakh (the full bhavcopy) is rounded to Rs 1,000: a smaller gap is the same figure.
         OR abs(EXCLUDED.traded_value - daily_quote.traded_value) >= 1000
-        OR (EXCLUDED.traded_value IS NOT NULL AND daily_quote.traded_value IS NULL)`,
+        OR (EXCLUDED.traded_value IS NOT NULL AND daily_quote.traded_value IS NULL)
+        OR (EXCLUDED.traded_value <> daily_quote.traded_value AND mod(EXCLUDED.traded_value, 1000) <> 0
+            AND mod(daily_quote.traded_value, 1000) = 0)`,
     rows,
     [ctx.source],
   );
