@@ -172,7 +172,7 @@ for (const target of testDatabases()) {
     it('flags an unexplained move beyond 30% and inconsistent OHLC, and stores the findings', async () => {
       const text =
         FULL_HEAD +
-        'ITC, EQ, 29-Oct-2024, 487.90, 490.00, 700.00, 489.00, 690.00, 690.00, 650.00, 100, 1.00, 10, 50, 50.00\n' +
+        'ITC, EQ, 29-Oct-2024, 487.90, 490.00, 700.00, 489.00, 690.00, 690.00, 650.00, 100, 0.65, 10, 50, 50.00\n' +
         'HDFCBANK, EQ, 29-Oct-2024, 1756.40, 1750.00, 1755.00, 1740.00, 1760.00, 1760.00, 1750.00, 100, 1.75, 10, 50, 50.00\n';
       const out = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text });
       expect(out.quality.map((q) => [q.check, q.symbol])).toEqual([
