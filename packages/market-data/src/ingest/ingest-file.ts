@@ -16,7 +16,7 @@ import { loadCommodityPrices, loadCommoditySeries, loadHolidays } from './load/r
 import { loadShareholding } from './load/shareholding.ts';
 import { loadDatasheet, loadXbrlResults } from './load/statements.ts';
 import { resolveIsinRows, resolveIsins, resolveSymbols } from './load/symbols.ts';
-import { checkQuality, type QualityIssue } from './quality.ts';
+import { checkQuality, clearExplainedMoves, type QualityIssue } from './quality.ts';
 
 // Each loader takes the records its kind's parser produces.
 // biome-ignore lint/suspicious/noExplicitAny: the pairing of parser and loader is checked by the table below.
@@ -230,6 +230,9 @@ export async function ingestFile(db: Db, path: string, opts: IngestOptions = {})
       const adjustments =
         loaded.touched.size > 0 ? await refreshAdjustmentFactors(tx, [...loaded.touched]) : 0;
       const quality = await checkQuality(tx, loaded.tradeDates);
+      // A bonus or split ingested after its ex-date's prices explains the move flagged then.
+      if (kind === 'book-closure' || kind === 'corporate-actions')
+        await clearExplainedMoves(tx, loaded.touched);
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO ingest_file (source, sha256, kind, as_of, rows_read, rows_stored, rows_rejected)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,

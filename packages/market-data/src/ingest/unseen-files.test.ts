@@ -8,6 +8,7 @@ import { testDatabases } from '../db/test-databases.ts';
 import { getCompanyProfile } from '../read/companies.ts';
 import { getDailyQuotes } from '../read/quotes.ts';
 import { ingestFile } from './ingest-file.ts';
+import { parsePurpose } from './parsers/purpose.ts';
 
 // Corpora of files the ingester had not seen: unknown securities, old symbols and ISINs, cut
 // days, misaligned columns, other encodings. Each built here, a few rows in the real layouts.
@@ -18,11 +19,13 @@ const MASTER =
   MASTER_HEAD +
   'HDFCBANK,HDFC Bank Limited,EQ,08-NOV-1995,1,1,INE040A01034,1\n' +
   'ITC,ITC Limited,EQ,23-AUG-1995,1,1,INE154A01025,1\n' +
-  'JSWDULUX,JSW Dulux Limited,EQ,01-JAN-2004,10,1,INE133A01011,10\n';
+  'JSWDULUX,JSW Dulux Limited,EQ,01-JAN-2004,10,1,INE133A01011,10\n' +
+  'RELIANCE,Reliance Industries Limited,EQ,29-NOV-1995,10,1,INE002A01018,10\n';
 const FULL_HEAD =
   'SYMBOL, SERIES, DATE1, PREV_CLOSE, OPEN_PRICE, HIGH_PRICE, LOW_PRICE, LAST_PRICE, CLOSE_PRICE, AVG_PRICE, TTL_TRD_QNTY, TURNOVER_LACS, NO_OF_TRADES, DELIV_QTY, DELIV_PER\n';
 const LEGACY_HEAD =
   'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\n';
+const fixture = (name: string) => new URL(`../../test-fixtures/${name}`, import.meta.url).pathname;
 const MON = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** A full-layout row: close c, volume 1000, turnover consistent with the price. */
@@ -221,6 +224,38 @@ for (const target of testDatabases()) {
         text: FULL_HEAD + row('255.12', 1200, 61000, '61.00'),
       });
       expect(await stored()).toMatchObject({ traded_value: 25512345.5, delivery_qty: 61000 });
+    });
+
+    it('clears the large move a bonus ingested later explains, and gives the adjusted change across its ex-date', async () => {
+      await ingestFile(db, fixture('sec_bhavdata_full_25102024.csv'));
+      const day = await ingestFile(db, fixture('sec_bhavdata_full_28102024.csv'));
+      expect(day.quality.filter((q) => q.check === 'large_move').map((q) => q.symbol)).toEqual(['RELIANCE']);
+      const findings = async () =>
+        (
+          await one<{ n: number }>(
+            `SELECT count(*)::int AS n FROM data_quality_issue WHERE check_name = 'large_move'`,
+          )
+        ).n;
+      expect(await findings()).toBe(1);
+      await ingestFile(db, fixture('bc28102024.csv'));
+      expect(await findings()).toBe(0);
+      const [, exDate] = (await getDailyQuotes(db, 'RELIANCE', { from: '2024-10-25', to: '2024-10-28' }))!;
+      expect(exDate).toMatchObject({
+        date: '2024-10-28',
+        changePct: -49.64,
+        adjChange: 9.45,
+        adjChangePct: 0.71,
+      });
+    });
+
+    it('understands a first call on partly paid shares', () => {
+      expect(parsePurpose('FIRST CL RS 450 PR SH')).toEqual({
+        actions: [{ type: 'call', call: 'first', amount: 450 }],
+        unparsed: [],
+      });
+      expect(parsePurpose('FINAL CALL RS 5.50 PER SHARE').actions).toEqual([
+        { type: 'call', call: 'final', amount: 5.5 },
+      ]);
     });
 
     it('reads UTF-16 with a byte-order mark, and names other encodings and workbooks', async () => {
