@@ -79,14 +79,17 @@ function report(out: Out, o: IngestOutcome, ms: number, name: string): void {
 
 /**
  * `ingest [--kind K] [--allow-short-day] <file...>`: each file in its own transaction; exit 1 if any
- * failed. --allow-short-day takes a bhavcopy day that has far fewer rows than the previous one.
+ * failed. --allow-short-day takes a bhavcopy day that has far fewer rows than the previous one;
+ * --company names the company of statement or shareholding files whose name does not say it.
  */
 async function ingestCommand(args: string[], out: Out, err: Out): Promise<number> {
   let kind: IngestKind | undefined;
   let allowShortDay = false;
+  let company: string | undefined;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--allow-short-day') allowShortDay = true;
+    else if (args[i] === '--company') company = args[++i];
     else if (args[i] === '--kind') {
       const k = args[++i];
       if (!INGEST_KINDS.includes(k as IngestKind)) {
@@ -97,7 +100,9 @@ async function ingestCommand(args: string[], out: Out, err: Out): Promise<number
     } else files.push(args[i]!);
   }
   if (files.length === 0) {
-    err(`usage: npm run data -- ingest [--kind ${INGEST_KINDS.join('|')}] [--allow-short-day] <file...>`);
+    err(
+      `usage: npm run data -- ingest [--kind ${INGEST_KINDS.join('|')}] [--allow-short-day] [--company SYMBOL] <file...>`,
+    );
     return 2;
   }
   const db = await openCliDb();
@@ -106,7 +111,12 @@ async function ingestCommand(args: string[], out: Out, err: Out): Promise<number
     for (const f of files) {
       const t = Date.now();
       try {
-        report(out, await ingestFile(db, f, { kind, allowShortDay }), Date.now() - t, f);
+        report(
+          out,
+          await ingestFile(db, f, { kind, allowShortDay, ...(company ? { company } : {}) }),
+          Date.now() - t,
+          f,
+        );
       } catch (e) {
         failed++;
         err(e instanceof IngestError ? `FAILED ${e.message}` : `FAILED ${f}: ${(e as Error).message}`);

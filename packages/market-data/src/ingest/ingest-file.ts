@@ -4,9 +4,9 @@ import { basename } from 'node:path';
 import { bumpDataVersion } from '../data-version.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { refreshAdjustmentFactors } from '../store/adjustments.ts';
-import { decodeText } from './encoding.ts';
+import { binaryKind, binaryMessage, decodeText } from './encoding.ts';
 import { IngestError, type Parsed, type Rejection } from './errors.ts';
-import { detectKind, type IngestKind, PARSERS } from './kinds.ts';
+import { detectKind, detectKindFromContent, type IngestKind, PARSERS } from './kinds.ts';
 import { loadCorporateActions } from './load/actions.ts';
 import type { LoadContext, LoadResult } from './load/common.ts';
 import { loadBseScrips, loadIndexConstituents, loadNseListings } from './load/companies.ts';
@@ -16,7 +16,9 @@ import { loadCommodityPrices, loadCommoditySeries, loadHolidays } from './load/r
 import { loadShareholding } from './load/shareholding.ts';
 import { loadDatasheet, loadXbrlResults } from './load/statements.ts';
 import { resolveIsinRows, resolveIsins, resolveSymbols } from './load/symbols.ts';
+import { companyOf, isWide, wideSheetLines } from './parsers/wide-statements.ts';
 import { checkQuality, clearExplainedMoves, type QualityIssue } from './quality.ts';
+import { readWorkbook } from './workbook.ts';
 
 // Each loader takes the records its kind's parser produces.
 // biome-ignore lint/suspicious/noExplicitAny: the pairing of parser and loader is checked by the table below.
@@ -31,8 +33,10 @@ const LOADERS: Record<IngestKind, Loader> = {
   'book-closure': loadCorporateActions,
   'corporate-actions': loadCorporateActions,
   holidays: loadHolidays,
+  'holidays-csv': loadHolidays,
   'xbrl-results': loadXbrlResults,
   datasheet: loadDatasheet,
+  'statements-wide': loadDatasheet,
   'shareholding-nse': loadShareholding,
   'shareholding-quarterly': loadShareholding,
   'commodity-prices-wb': loadCommodityPrices,
@@ -47,12 +51,14 @@ export const KIND_ORDER: readonly IngestKind[] = [
   'bse-scrips',
   'index-constituents',
   'holidays',
+  'holidays-csv',
   'book-closure',
   'corporate-actions',
   'bhavcopy-legacy',
   'bhavcopy-full',
   'market-cap',
   'datasheet',
+  'statements-wide',
   'xbrl-results',
   'shareholding-nse',
   'shareholding-quarterly',
@@ -93,11 +99,49 @@ export interface IngestOptions {
   today?: string;
   /** Take a bhavcopy day even when it has far fewer rows than the previous trading day. */
   allowShortDay?: boolean;
+  /** The company (symbol) a statement or shareholding file is about, when its name does not say. */
+  company?: string;
+  /** The file's bytes (instead of reading the path), e.g. a workbook. */
+  bytes?: Uint8Array;
 }
 
-/** Reads a data file as text: UTF-8 or UTF-16 with a byte-order mark; a binary file fails saying what it is. */
-async function readText(path: string, _opts: IngestOptions): Promise<string> {
-  return decodeText(await readFile(path), path).text;
+/**
+ * Reads and parses a data file: UTF-8 or UTF-16 text with a byte-order mark, or an .xlsx workbook
+ * (its "Data Sheet", or the first sheet with periods across, read as wide statements). Any other
+ * binary fails saying what it is. The kind is the one named, else told by the name, else by the
+ * content. The hash is of the text (of the bytes for a workbook).
+ */
+async function readAndParse(path: string, opts: IngestOptions) {
+  const bytes = opts.text === undefined ? (opts.bytes ?? (await readFile(path))) : null;
+  if (bytes && binaryKind(bytes) === 'xlsx') {
+    const sheets = await readWorkbook(bytes).catch((e: Error) => {
+      throw new IngestError(
+        path,
+        null,
+        null,
+        `${binaryMessage('xlsx')}, and it could not be read: ${e.message}`,
+      );
+    });
+    const sheet =
+      sheets.find((w) => /^data ?sheet$/i.test(w.name.trim())) ?? sheets.find((w) => isWide(w.rows));
+    if (!sheet || (opts.kind && opts.kind !== 'statements-wide')) {
+      throw new IngestError(
+        path,
+        null,
+        null,
+        `${binaryMessage('xlsx')}; the workbooks read are statement sheets (a "Data Sheet" with periods across)${sheet ? '' : ', and none of its sheets is one'}`,
+      );
+    }
+    const parsed = wideSheetLines(sheet.rows, `${path} [${sheet.name}]`, companyOf(path, opts.company));
+    return {
+      kind: 'statements-wide' as IngestKind,
+      parsed: parsed as Parsed<object>,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    };
+  }
+  const text = opts.text ?? decodeText(bytes!, path).text;
+  const { kind, parsed } = parseFile(path, text, opts.kind, opts.company);
+  return { kind, parsed, sha256: createHash('sha256').update(text).digest('hex') };
 }
 
 /**
@@ -159,15 +203,23 @@ function reasonSummary(rejected: readonly Rejection[]): string {
   return top.length === 0 ? 'no rows kept' : top.map(([k, n]) => `${n} × ${k}`).join('; ');
 }
 
-/** Parses a file's text with the parser of its kind (named, or told by the file name). */
+/** Parses a file's text with the parser of its kind (named, or told by the file name, else by its content). */
 export function parseFile(
   path: string,
   text: string,
   kind?: IngestKind,
+  company?: string,
 ): { kind: IngestKind; parsed: Parsed<object> } {
-  const k = kind ?? detectKind(path);
-  if (!k) throw new IngestError(path, null, null, 'cannot tell the file kind from its name; name the kind');
-  return { kind: k, parsed: PARSERS[k](text, path) as Parsed<object> };
+  const k = kind ?? detectKind(path) ?? detectKindFromContent(text);
+  if (!k) {
+    throw new IngestError(
+      path,
+      null,
+      null,
+      'cannot tell the file kind from its name or its header; name the kind',
+    );
+  }
+  return { kind: k, parsed: PARSERS[k](text, path, company) as Parsed<object> };
 }
 
 /**
@@ -177,10 +229,8 @@ export function parseFile(
  * and bumps the data version. The same file a second time changes nothing.
  */
 export async function ingestFile(db: Db, path: string, opts: IngestOptions = {}): Promise<IngestOutcome> {
-  const text = opts.text ?? (await readText(path, opts));
-  const { kind, parsed } = parseFile(path, text, opts.kind);
+  const { kind, parsed, sha256 } = await readAndParse(path, opts);
   const source = basename(path);
-  const sha256 = createHash('sha256').update(text).digest('hex');
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
   const asOf = asOfFor(parsed.records, today);
   const base = { file: path, kind, rowsRead: parsed.rowsRead };
