@@ -68,6 +68,7 @@ for (const target of testDatabases()) {
       const declaration = requests.find((r) => r.name === 'Shareholding declaration')!;
       expect(declaration.request.url.query).toEqual([
         expect.objectContaining({ key: 'period', disabled: true }),
+        expect.objectContaining({ key: 'date', disabled: true }),
       ]);
       const statements = requests.find((r) => r.name === 'Financial statements')!;
       expect(statements.request.url.query).toContainEqual(

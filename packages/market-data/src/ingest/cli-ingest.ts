@@ -61,7 +61,11 @@ function qualityLines(issues: readonly QualityIssue[], limit = 5): string[] {
 }
 
 function report(out: Out, o: IngestOutcome, ms: number, name: string): void {
-  const state = o.unchanged ? ' (already ingested: unchanged)' : '';
+  const state = o.unchanged
+    ? ' (already ingested: unchanged)'
+    : o.dataVersion === null
+      ? ''
+      : `, data version ${o.dataVersion}`;
   out(
     `${name} [${o.kind}] read ${o.rowsRead}, stored ${o.rowsStored}, rejected ${o.rejected.length}${state} in ${ms} ms`,
   );
@@ -73,12 +77,20 @@ function report(out: Out, o: IngestOutcome, ms: number, name: string): void {
   }
 }
 
-/** `ingest [--kind K] <file...>`: each file in its own transaction; exit 1 if any failed. */
+/**
+ * `ingest [--kind K] [--allow-short-day] <file...>`: each file in its own transaction; exit 1 if any
+ * failed. --allow-short-day takes a bhavcopy day that has far fewer rows than the previous one;
+ * --company names the company of statement or shareholding files whose name does not say it.
+ */
 async function ingestCommand(args: string[], out: Out, err: Out): Promise<number> {
   let kind: IngestKind | undefined;
+  let allowShortDay = false;
+  let company: string | undefined;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--kind') {
+    if (args[i] === '--allow-short-day') allowShortDay = true;
+    else if (args[i] === '--company') company = args[++i];
+    else if (args[i] === '--kind') {
       const k = args[++i];
       if (!INGEST_KINDS.includes(k as IngestKind)) {
         err(`--kind must be one of: ${INGEST_KINDS.join(', ')}`);
@@ -88,7 +100,9 @@ async function ingestCommand(args: string[], out: Out, err: Out): Promise<number
     } else files.push(args[i]!);
   }
   if (files.length === 0) {
-    err(`usage: npm run data -- ingest [--kind ${INGEST_KINDS.join('|')}] <file...>`);
+    err(
+      `usage: npm run data -- ingest [--kind ${INGEST_KINDS.join('|')}] [--allow-short-day] [--company SYMBOL] <file...>`,
+    );
     return 2;
   }
   const db = await openCliDb();
@@ -97,7 +111,12 @@ async function ingestCommand(args: string[], out: Out, err: Out): Promise<number
     for (const f of files) {
       const t = Date.now();
       try {
-        report(out, await ingestFile(db, f, { kind }), Date.now() - t, f);
+        report(
+          out,
+          await ingestFile(db, f, { kind, allowShortDay, ...(company ? { company } : {}) }),
+          Date.now() - t,
+          f,
+        );
       } catch (e) {
         failed++;
         err(e instanceof IngestError ? `FAILED ${e.message}` : `FAILED ${f}: ${(e as Error).message}`);

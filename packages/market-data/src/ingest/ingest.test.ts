@@ -52,19 +52,31 @@ for (const target of testDatabases()) {
         'SELECT old_symbol, new_symbol, changed_on FROM symbol_history WHERE isin = $1',
         ['INE009A01021'],
       );
-      expect(hist).toEqual({ old_symbol: 'INFOSYSTCH', new_symbol: 'INFY', changed_on: '2011-06-04' });
+      // INFY is first seen in the master (dated 2024-10-01): the change is no later than that.
+      expect(hist).toEqual({ old_symbol: 'INFOSYSTCH', new_symbol: 'INFY', changed_on: '2024-10-01' });
       const second = await ingestFile(db, fixture('cm20JUN2011bhav.csv'));
+      // ... and then in a bhavcopy of 20 June 2011 under its new symbol.
+      expect(await one('SELECT changed_on FROM symbol_history WHERE isin = $1', ['INE009A01021'])).toEqual({
+        changed_on: '2011-06-20',
+      });
       const missing = second.quality.filter((q) => q.check === 'missing_day').map((q) => q.tradeDate);
       expect(missing).toHaveLength(10);
       expect(missing[0]).toBe('2011-06-06');
       expect(second.quality.filter((q) => q.check !== 'missing_day')).toEqual([]);
     });
 
-    it('takes a file again when rows waited for a company the master lacked, and loads them once it has it', async () => {
+    it('fails a file that stores nothing, and loads it once the master holds its company', async () => {
       const day = `${FULL_HEAD}NEWCO, EQ, 29-Oct-2024, 99.00, 100.00, 101.00, 98.00, 100.50, 100.50, 100.00, 1000, 1.00, 10, 500, 50.00\n`;
-      const early = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text: day });
-      expect(early.rowsStored).toBe(0);
-      expect(early.rejected.map((r) => r.reason)).toEqual(['not in the company master: NEWCO']);
+      const before = await version();
+      await expect(ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text: day })).rejects.toThrow(
+        /none of its 1 rows could be stored, so nothing was recorded \(1 × not in the company master\)/,
+      );
+      expect(await version()).toBe(before);
+      expect(
+        await one(
+          `SELECT count(*)::int AS n FROM ingest_file WHERE source = 'sec_bhavdata_full_29102024.csv'`,
+        ),
+      ).toEqual({ n: 0 });
       const master =
         'SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE\n' +
         'NEWCO,New Company Limited,EQ,28-OCT-2024,10,1,INE999Z01012,10\n';
@@ -160,7 +172,7 @@ for (const target of testDatabases()) {
     it('flags an unexplained move beyond 30% and inconsistent OHLC, and stores the findings', async () => {
       const text =
         FULL_HEAD +
-        'ITC, EQ, 29-Oct-2024, 487.90, 490.00, 700.00, 489.00, 690.00, 690.00, 650.00, 100, 1.00, 10, 50, 50.00\n' +
+        'ITC, EQ, 29-Oct-2024, 487.90, 490.00, 700.00, 489.00, 690.00, 690.00, 650.00, 100, 0.65, 10, 50, 50.00\n' +
         'HDFCBANK, EQ, 29-Oct-2024, 1756.40, 1750.00, 1755.00, 1740.00, 1760.00, 1760.00, 1750.00, 100, 1.75, 10, 50, 50.00\n';
       const out = await ingestFile(db, 'sec_bhavdata_full_29102024.csv', { text });
       expect(out.quality.map((q) => [q.check, q.symbol])).toEqual([

@@ -1,13 +1,15 @@
 import { basename } from 'node:path';
+import { splitCsv } from './csv.ts';
 import type { Parsed } from './errors.ts';
 import { parseFullBhavcopy, parseLegacyBhavcopy } from './parsers/bhavcopy.ts';
 import { parseCommodityCsv, parseCommodityDictionary, parseWorldBankPrices } from './parsers/commodities.ts';
 import { parseBookClosure, parseCorporateActions } from './parsers/corporate-actions.ts';
 import { parseDatasheet } from './parsers/datasheet.ts';
-import { parseHolidays } from './parsers/holidays.ts';
+import { parseHolidayCsv, parseHolidays } from './parsers/holidays.ts';
 import { parseBseScrips, parseIndexConstituents, parseNseEquityList } from './parsers/listings.ts';
 import { parseMarketCap } from './parsers/market-cap.ts';
 import { parseNseShareholding, parseQuarterlyShareholding } from './parsers/shareholding.ts';
+import { isWide, parseWideStatements } from './parsers/wide-statements.ts';
 import { parseXbrlResults } from './parsers/xbrl.ts';
 
 /** The file kinds the ingester reads, each with its parser. */
@@ -20,15 +22,17 @@ export const PARSERS = {
   'book-closure': parseBookClosure,
   'corporate-actions': parseCorporateActions,
   holidays: parseHolidays,
+  'holidays-csv': parseHolidayCsv,
   'xbrl-results': parseXbrlResults,
   datasheet: parseDatasheet,
+  'statements-wide': parseWideStatements,
   'shareholding-nse': parseNseShareholding,
   'shareholding-quarterly': parseQuarterlyShareholding,
   'commodity-prices-wb': parseWorldBankPrices,
   'commodity-dictionary': parseCommodityDictionary,
   'commodity-prices': parseCommodityCsv,
   'market-cap': parseMarketCap,
-} satisfies Record<string, (text: string, file: string) => Parsed<unknown>>;
+} satisfies Record<string, (text: string, file: string, company?: string) => Parsed<unknown>>;
 
 export type IngestKind = keyof typeof PARSERS;
 export const INGEST_KINDS = Object.keys(PARSERS) as IngestKind[];
@@ -42,6 +46,7 @@ const PATTERNS: [RegExp, IngestKind][] = [
   [/^(nse_)?bc\d{6,8}\.csv$/i, 'book-closure'],
   [/corporate_actions.*\.csv$|^CF-CA-equities.*\.csv$/i, 'corporate-actions'],
   [/holiday.*\.json$/i, 'holidays'],
+  [/holiday.*\.csv$/i, 'holidays-csv'],
   [/\.xml$|\.xbrl$/i, 'xbrl-results'],
   [/datasheet.*\.csv$/i, 'datasheet'],
   [/promoter_holding.*\.csv$|^shareholding.*\.csv$/i, 'shareholding-nse'],
@@ -56,4 +61,32 @@ const PATTERNS: [RegExp, IngestKind][] = [
 export function detectKind(path: string): IngestKind | null {
   const name = basename(path);
   return PATTERNS.find(([re]) => re.test(name))?.[1] ?? null;
+}
+
+/** Header columns that name a layout, checked in order against a CSV's first line. */
+const HEADERS: [string[], IngestKind][] = [
+  [['SYMBOL', 'SERIES', 'TOTTRDVAL', 'TIMESTAMP'], 'bhavcopy-legacy'],
+  [['SYMBOL', 'SERIES', 'DATE1', 'TURNOVER_LACS'], 'bhavcopy-full'],
+  [['NAME OF COMPANY', 'ISIN NUMBER'], 'nse-equity-list'],
+  [['PURPOSE', 'EX_DT'], 'book-closure'],
+  [['PURPOSE', 'EX_DATE'], 'corporate-actions'],
+  [['SECTION', 'LINE_ITEM', 'PERIOD_END', 'VALUE'], 'datasheet'],
+  [['DESCRIPTION', 'DATE', 'DAY'], 'holidays-csv'],
+];
+
+/**
+ * The kind of a file from its content, when its name does not say: the header row of a known
+ * layout, or a wide sheet (periods across): shareholding when its rows are holder categories,
+ * else statements.
+ */
+export function detectKindFromContent(text: string): IngestKind | null {
+  const rows = splitCsv(text.slice(0, 20_000));
+  const head = (rows[0]?.cells ?? []).map((c) => c.trim().toUpperCase());
+  const hit = HEADERS.find(([cols]) => cols.every((c) => head.includes(c)));
+  if (hit) return hit[1];
+  if (!isWide(rows)) return null;
+  const labels = rows.map((r) => (r.cells[0] ?? '').replace(/\+$/, '').trim().toUpperCase());
+  return labels.includes('PROMOTERS') && labels.includes('PUBLIC')
+    ? 'shareholding-quarterly'
+    : 'statements-wide';
 }

@@ -11,6 +11,9 @@ export interface QualityIssue {
 /** Price moves larger than this (either way) need a corporate action to explain them. */
 export const LARGE_MOVE = 0.3;
 
+/** Corporate actions that explain a large price move on their ex-date. */
+const EXPLAINING = ['bonus', 'split', 'rights', 'demerger', 'other'];
+
 /**
  * Checks the quotes of the given trade dates: OHLC consistency (low ≤ open, close ≤ high and
  * all positive); a close more than ±30% from the previous stored close (at most ten days
@@ -43,9 +46,9 @@ export async function checkQuality(tx: Queryable, dates: ReadonlySet<string>): P
       WHERE q.trade_date = ANY($1::date[]) AND abs(q.close / p.close - 1) > $2
         AND NOT EXISTS (SELECT 1 FROM corporate_action a
                          WHERE a.isin = q.isin AND a.ex_date > p.trade_date AND a.ex_date <= q.trade_date
-                           AND a.action IN ('bonus', 'split', 'rights', 'demerger', 'other'))
+                           AND a.action = ANY($3::text[]))
       ORDER BY q.trade_date, c.symbol`,
-    [list, LARGE_MOVE],
+    [list, LARGE_MOVE, EXPLAINING],
   );
   const missing = await tx.query<{ tradeDate: string }>(
     `SELECT DISTINCT to_char(g.d, 'YYYY-MM-DD') AS "tradeDate"
@@ -71,4 +74,27 @@ export async function checkQuality(tx: Queryable, dates: ReadonlySet<string>): P
       detail: 'NSE trading day with no quotes (not a weekend or CM holiday)',
     })),
   ];
+}
+
+/**
+ * Clears the large-move findings of the given companies that a corporate action now explains
+ * (its ex-date after the previous quote and on or before the day of the move): a bonus ingested
+ * after the day's prices. Returns the number cleared.
+ */
+export async function clearExplainedMoves(tx: Queryable, isins: ReadonlySet<string>): Promise<number> {
+  if (isins.size === 0) return 0;
+  const { rows } = await tx.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM data_quality_issue d
+        WHERE d.check_name = 'large_move' AND d.isin = ANY($1::text[])
+          AND EXISTS (SELECT 1 FROM corporate_action a
+                       WHERE a.isin = d.isin AND a.action = ANY($2::text[]) AND a.ex_date <= d.trade_date
+                         AND a.ex_date > coalesce((SELECT max(q.trade_date) FROM daily_quote q
+                                                    WHERE q.isin = d.isin AND q.trade_date < d.trade_date),
+                                                  d.trade_date - 10))
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [[...isins], EXPLAINING],
+  );
+  return rows[0]!.n;
 }

@@ -34,6 +34,9 @@ export interface DailyQuote extends Quote {
   adjVolume: number;
   /** Cumulative price factor applied to this day's raw prices. */
   adjFactor: number;
+  /** Change against the previous close adjusted the same way: on an ex-date, the move net of the action. */
+  adjChange: number | null;
+  adjChangePct: number | null;
   /** Close adjusted for dividends as well (total-return style). */
   adjCloseWithDividends: number;
   dividendFactor: number;
@@ -113,20 +116,36 @@ export async function getDailyQuotes(
     rows.map((r) => r.date),
     factors,
   );
+  // The previous close is of the day before: adjusted with the factor of that day (an ex-date is a
+  // trading day, so every factor after the day before and up to this day is this day's own).
+  const before = cumulativeFactors(
+    rows.map((r) => dayBefore(r.date)),
+    factors,
+  );
   return rows.map((r, i) => {
     const f = cum[i]!;
+    const adjClose = adjustPrice(r.close, f.price)!;
+    const adjPrev = r.prevClose ? adjustPrice(r.prevClose, before[i]!.price)! : null;
     return {
       ...withChange(ref.symbol, r),
+      adjChange: adjPrev ? Math.round((adjClose - adjPrev) * 100) / 100 : null,
+      adjChangePct: adjPrev ? Math.round(((adjClose - adjPrev) / adjPrev) * 10000) / 100 : null,
       adjOpen: adjustPrice(r.open, f.price)!,
       adjHigh: adjustPrice(r.high, f.price)!,
       adjLow: adjustPrice(r.low, f.price)!,
-      adjClose: adjustPrice(r.close, f.price)!,
+      adjClose,
       adjVolume: Math.round(r.volume / f.price),
       adjFactor: f.price,
       adjCloseWithDividends: adjustPrice(r.close, f.price * f.dividend)!,
       dividendFactor: f.dividend,
     };
   });
+}
+
+function dayBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
 }
 
 export interface CorporateAction extends Provenance {

@@ -105,60 +105,34 @@ function pick(rows: ShareholdingPattern[], period?: string): ShareholdingPattern
   return period ? rows.find((r) => r.periodEnd === period) : rows[0];
 }
 
-/**
- * One of the seven shareholding views. `period` is a quarter end (YYYY-MM-DD); default the
- * latest quarter (for the history: the last quarter it includes). Null when the symbol is unknown; `data: null` when the quarter is missing.
- */
-export async function getShareholdings(
-  q: Queryable,
-  view: ShareholdingView,
-  symbol: string,
-  opts: { period?: string } = {},
-): Promise<{ symbol: string | null; view: ShareholdingView; periods: string[]; data: unknown } | null> {
-  const ref = await resolveCompany(q, symbol);
-  if (!ref) return null;
-  const rows = await loadShareholding(q, ref.isin);
-  const periods = rows.map((r) => r.periodEnd);
-  const p = pick(rows, opts.period);
-  const prov = p ? { periodEnd: p.periodEnd, source: p.source, asOf: p.asOf } : null;
-  const out = (data: unknown) => ({ symbol: ref.symbol, view, periods, data });
-  if (view === 'ownership-history')
-    return out(
-      // The history up to and including `period` (all of it by default).
-      rows
-        .filter((r) => !opts.period || r.periodEnd <= opts.period)
-        .map((r) => ({
-          periodEnd: r.periodEnd,
-          promoterPct: r.promoterPct,
-          promoterPledgedPct: r.promoterPledgedPct,
-          fpiPct: r.fpiPct,
-          diiPct: r.diiPct,
-          mutualFundsPct: r.mutualFundsPct,
-          governmentPct: r.governmentPct,
-          publicPct: r.publicPct,
-          shareholders: r.shareholders,
-          source: r.source,
-          asOf: r.asOf,
-        })),
-    );
-  if (view === 'beneficial-owners') {
-    const { rows: owners } = await q.query(
-      `SELECT period_end AS "periodEnd", owner_name AS "ownerName", nationality, registered_owner AS "registeredOwner",
-              pct, voting_pct AS "votingPct", acquired_on AS "acquiredOn", source, as_of AS "asOf"
-         FROM beneficial_owner WHERE isin = $1 AND period_end = COALESCE($2::date,
-              (SELECT max(period_end) FROM beneficial_owner WHERE isin = $1))
-        ORDER BY pct DESC NULLS LAST, owner_name`,
-      [ref.isin, opts.period ?? null],
-    );
-    return out(owners);
-  }
-  if (!p || !prov) return out(null);
+/** A series of quarters: every quarter, or one a year (the fiscal year's last quarter held). */
+export type ShareholdingSeries = 'annual' | 'quarterly';
+
+/** Indian fiscal year of a quarter end: April to March, named by the year it ends. */
+const fiscalYear = (periodEnd: string) =>
+  Number(periodEnd.slice(0, 4)) + (Number(periodEnd.slice(5, 7)) >= 4 ? 1 : 0);
+
+/** The quarters of a series, newest first (rows come newest first). */
+function seriesOf(rows: ShareholdingPattern[], series: ShareholdingSeries): ShareholdingPattern[] {
+  if (series === 'quarterly') return rows;
+  const years = new Set<number>();
+  return rows.filter((r) => {
+    const fy = fiscalYear(r.periodEnd);
+    if (years.has(fy)) return false;
+    years.add(fy);
+    return true;
+  });
+}
+
+/** One quarter's pattern as one of the single-quarter views. */
+function viewOf(view: ShareholdingView, p: ShareholdingPattern): unknown {
+  const prov = { periodEnd: p.periodEnd, source: p.source, asOf: p.asOf };
   switch (view) {
     case 'declaration':
-      return out({ ...prov, items: p.declaration ?? {} });
+      return { ...prov, items: p.declaration ?? {} };
     case 'overall-summary': {
       const nonPromoterNonPublic = p.employeeTrustPct ?? 0;
-      return out({
+      return {
         ...prov,
         totalShares: p.totalShares,
         shareholders: p.shareholders,
@@ -166,10 +140,10 @@ export async function getShareholdings(
         publicPct: round3(100 - p.promoterPct - nonPromoterNonPublic),
         nonPromoterNonPublicPct: nonPromoterNonPublic,
         promoterPledgedPct: p.promoterPledgedPct,
-      });
+      };
     }
     case 'axis-summary':
-      return out({
+      return {
         ...prov,
         axes: [
           { axis: 'promoter', pct: p.promoterPct },
@@ -179,13 +153,79 @@ export async function getShareholdings(
           { axis: 'public', pct: p.publicPct },
           { axis: 'employee_trusts', pct: p.employeeTrustPct },
         ],
-      });
-    case 'ownership':
-      return out(p);
+      };
     case 'category-axis-summary':
-      return out({ ...prov, totalShares: p.totalShares, categories: categoryLines(p) });
+      return { ...prov, totalShares: p.totalShares, categories: categoryLines(p) };
+    default:
+      return p;
   }
-  return out(null);
+}
+
+const historyRow = (r: ShareholdingPattern) => ({
+  periodEnd: r.periodEnd,
+  promoterPct: r.promoterPct,
+  promoterPledgedPct: r.promoterPledgedPct,
+  fpiPct: r.fpiPct,
+  diiPct: r.diiPct,
+  mutualFundsPct: r.mutualFundsPct,
+  governmentPct: r.governmentPct,
+  publicPct: r.publicPct,
+  shareholders: r.shareholders,
+  source: r.source,
+  asOf: r.asOf,
+});
+
+export interface ShareholdingAnswer {
+  symbol: string | null;
+  view: ShareholdingView;
+  /** Every quarter end held for the company, newest first. */
+  periods: string[];
+  /** The view: one quarter's, or (a series, the history, beneficial owners) a list; null when the quarter is missing. */
+  data: unknown;
+  /** The quarter (or latest quarter of the series) answered, when the company's pattern holds it. */
+  quarter: (Provenance & { periodEnd: string }) | null;
+}
+
+/**
+ * One of the seven shareholding views. `period` is a quarter end (YYYY-MM-DD); default the
+ * latest quarter (for the history: the last quarter it includes). `series` asks for every quarter
+ * or one a year instead, newest first. Null when the symbol is unknown; `data: null` when the
+ * quarter is missing. Beneficial owners of a quarter the pattern holds are a list, empty when
+ * none are declared (no significant beneficial owner on record).
+ */
+export async function getShareholdings(
+  q: Queryable,
+  view: ShareholdingView,
+  symbol: string,
+  opts: { period?: string; series?: ShareholdingSeries } = {},
+): Promise<ShareholdingAnswer | null> {
+  const ref = await resolveCompany(q, symbol);
+  if (!ref) return null;
+  const rows = await loadShareholding(q, ref.isin);
+  const periods = rows.map((r) => r.periodEnd);
+  const p = opts.series ? rows[0] : pick(rows, opts.period);
+  const quarter = p ? { periodEnd: p.periodEnd, source: p.source, asOf: p.asOf } : null;
+  const out = (data: unknown) => ({ symbol: ref.symbol, view, periods, data, quarter });
+  const series = opts.series ? seriesOf(rows, opts.series) : null;
+  if (view === 'ownership-history')
+    // The history up to and including `period` (all of it by default), or the series asked.
+    return out((series ?? rows.filter((r) => !opts.period || r.periodEnd <= opts.period)).map(historyRow));
+  if (view === 'beneficial-owners') {
+    const quarters = series ? series.map((r) => r.periodEnd) : p ? [p.periodEnd] : [];
+    const { rows: owners } = await q.query(
+      `SELECT period_end AS "periodEnd", owner_name AS "ownerName", nationality, registered_owner AS "registeredOwner",
+              pct, voting_pct AS "votingPct", acquired_on AS "acquiredOn", source, as_of AS "asOf"
+         FROM beneficial_owner WHERE isin = $1 AND (period_end = ANY($2::date[])
+              OR (cardinality($2::date[]) = 0 AND period_end = COALESCE($3::date,
+                  (SELECT max(period_end) FROM beneficial_owner WHERE isin = $1))))
+        ORDER BY period_end DESC, pct DESC NULLS LAST, owner_name`,
+      [ref.isin, quarters, opts.period ?? null],
+    );
+    return out(owners);
+  }
+  if (series) return out(series.map((r) => viewOf(view, r)));
+  if (!p) return out(null);
+  return out(viewOf(view, p));
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -87,6 +87,8 @@ export const dailyQuotes = defineEndpoint({
       adjClose: Type.Number({ description: 'Adjusted close' }),
       adjVolume: Type.Number({ description: 'Adjusted volume' }),
       adjFactor: Type.Number({ description: 'Cumulative price factor applied to the raw prices' }),
+      adjChange: Num('Change against the adjusted previous close (on an ex-date, net of the action)'),
+      adjChangePct: Num('Change against the adjusted previous close, %'),
       adjCloseWithDividends: Type.Number({ description: 'Close adjusted for dividends too' }),
       dividendFactor: Type.Number({ description: 'Cumulative dividend factor' }),
     }),

@@ -1,4 +1,9 @@
-import { getShareholdings, SHAREHOLDING_VIEWS, type ShareholdingView } from '@bahi/market-data';
+import {
+  getShareholdings,
+  SHAREHOLDING_VIEWS,
+  type ShareholdingSeries,
+  type ShareholdingView,
+} from '@bahi/market-data';
 import { type TSchema, Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { defineEndpoint, type Endpoint, provenanceOf } from '../endpoint.ts';
@@ -136,53 +141,76 @@ const views: Record<
   },
 };
 
+const isSeries = (period: string | undefined): period is ShareholdingSeries =>
+  period === 'annual' || period === 'quarterly';
+
 function shareholdingEndpoint(view: ShareholdingView): Endpoint {
   const v = views[view];
+  // A single-quarter view answers a series (period=annual|quarterly) as a list of itself.
+  const listed = (v.data as { type?: string }).type === 'array';
   return defineEndpoint({
     path: `/shareholdings/${view}/:symbol`,
     operationId: `shareholdings${view.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}`,
     tag: 'Shareholdings',
     summary: v.summary,
-    description: `${v.description}`,
+    description: `${v.description} \`period=quarterly\` gives every quarter and \`period=annual\` one a year (the fiscal year's last quarter held), newest first${listed ? '' : ', as a list'}; a quarter end (YYYY-MM-DD, in \`period\` or \`date\`) gives that quarter.`,
     params: SymbolParam,
     query: Type.Object({
       period: Type.Optional(
         Type.String({
-          format: 'date',
+          pattern: '^(annual|quarterly|\\d{4}-\\d{2}-\\d{2})$',
           description:
             view === 'ownership-history'
-              ? 'Last quarter end included (YYYY-MM-DD); default the latest quarter'
-              : 'Quarter end (YYYY-MM-DD); default the latest quarter',
+              ? 'annual or quarterly (the series), or the last quarter end included (YYYY-MM-DD); default every quarter'
+              : 'annual or quarterly (the series), or a quarter end (YYYY-MM-DD); default the latest quarter',
         }),
       ),
+      date: Type.Optional(
+        Type.String({ format: 'date', description: 'A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD' }),
+      ),
     }),
-    data: v.data,
+    data: listed ? v.data : Type.Union([v.data, Type.Array(v.data)]),
     tabular: v.tabular,
     ...(view === 'category-axis-summary'
       ? {
-          csvRows: (d: { periodEnd: string; categories: Record<string, unknown>[] }) =>
-            d.categories.map((c) => ({ periodEnd: d.periodEnd, ...c })),
+          csvRows: (d: CategoryAxis | CategoryAxis[]) =>
+            (Array.isArray(d) ? d : [d]).flatMap((q) =>
+              q.categories.map((c) => ({ periodEnd: q.periodEnd, ...c })),
+            ),
         }
       : {}),
     access: 'symbol',
     symbols: (p) => [p.symbol],
     example: { params: { symbol: 'RELIANCE' } },
     load: async ({ db, companies, query }) => {
-      const r = await getShareholdings(
-        db,
-        view,
-        companies[0]!.isin,
-        query.period ? { period: query.period } : {},
-      );
+      const company = companies[0]!;
+      if (query.date && query.period && query.date !== query.period) {
+        throw new AppError('bad_request', 'Give the quarter in period or in date, not two different ones.', {
+          param: 'date',
+        });
+      }
+      const series = isSeries(query.period) ? query.period : undefined;
+      const period = query.date ?? (series ? undefined : query.period);
+      const r = await getShareholdings(db, view, company.isin, {
+        ...(period ? { period } : {}),
+        ...(series ? { series } : {}),
+      });
       if (!r) return null;
-      if (r.data === null || (Array.isArray(r.data) && r.data.length === 0)) {
-        if (query.period && !r.periods.includes(query.period)) {
-          throw new AppError(
-            'request_failed',
-            `No shareholding pattern for the quarter ending ${query.period}; available: ${r.periods.slice(0, 12).join(', ')}.`,
-          );
-        }
-        return null;
+      const empty = r.data === null || (Array.isArray(r.data) && r.data.length === 0);
+      if (empty && view === 'beneficial-owners' && r.quarter && (!period || r.quarter.periodEnd === period)) {
+        // The quarter's pattern is held and declares no significant beneficial owner: an answer.
+        return { data: [], asOf: r.quarter.asOf, source: r.quarter.source };
+      }
+      if (empty) {
+        const held = r.periods.length
+          ? `available: ${r.periods.slice(0, 12).join(', ')}${r.periods.length > 12 ? ', …' : ''}`
+          : 'none is on record for this company';
+        throw new AppError(
+          'request_failed',
+          period
+            ? `No shareholding pattern for ${company.symbol} for the quarter ending ${period}; ${held}.`
+            : `No shareholding pattern is on record for ${company.symbol}, so no ${v.summary.toLowerCase()}.`,
+        );
       }
       const rows = Array.isArray(r.data) ? r.data : [r.data];
       const p = provenanceOf(rows as { asOf?: string; source?: string }[]);
@@ -190,5 +218,7 @@ function shareholdingEndpoint(view: ShareholdingView): Endpoint {
     },
   });
 }
+
+type CategoryAxis = { periodEnd: string; categories: Record<string, unknown>[] };
 
 export const shareholdings = SHAREHOLDING_VIEWS.map(shareholdingEndpoint);

@@ -39,6 +39,8 @@ function columns(
     case 'demerger':
       return { ...none, action: a.type };
     case 'capital_reduction':
+    // A call on partly paid shares raises their paid-up value (and price): kept as "other", with the text.
+    case 'call':
       return { ...none, action: 'other' };
   }
 }

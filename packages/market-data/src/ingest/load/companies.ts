@@ -1,5 +1,6 @@
 import type { BseScrip, IndexConstituent, NseListing } from '../parsers/listings.ts';
 import { bulk, emptyResult, type LoadContext, type LoadResult, slug } from './common.ts';
+import { dateSymbolChanges, recordSymbolsSeen, resolveIsinRows } from './symbols.ts';
 
 /**
  * NSE equity master: one company per ISIN. A new symbol for a known ISIN is recorded in the
@@ -62,6 +63,15 @@ export async function loadNseListings(ctx: LoadContext, records: readonly NseLis
             EXCLUDED.face_value, EXCLUDED.paid_up_value, EXCLUDED.market_lot, false)`,
     rows,
     [ctx.source, ctx.asOf],
+  );
+  // The master shows each symbol on its date: a symbol change is on or before it.
+  await recordSymbolsSeen(
+    ctx.tx,
+    rows.map((r) => ({ isin: r.isin, symbol: r.symbol, date: ctx.asOf })),
+  );
+  await dateSymbolChanges(
+    ctx.tx,
+    rows.map((r) => r.isin),
   );
   result.stored = rows.length;
   return result;
@@ -185,19 +195,16 @@ export async function loadIndexConstituents(
   records: readonly IndexConstituent[],
 ): Promise<LoadResult> {
   const result = emptyResult();
-  const { rows } = await ctx.tx.query<{ isin: string }>(
-    'SELECT isin FROM company WHERE isin = ANY($1::text[])',
-    [records.map((r) => r.isin)],
-  );
-  const known = new Set(rows.map((r) => r.isin));
+  const known = await resolveIsinRows(ctx.tx, records);
+  const isinOf = (r: IndexConstituent) => known.get(`${r.symbol.toUpperCase()}|${r.isin}`);
   const kept = records.filter((r) => {
-    if (known.has(r.isin)) return true;
+    if (isinOf(r)) return true;
     result.rejected.push({ line: r.line, reason: `not in the company master: ${r.symbol} (${r.isin})` });
     return false;
   });
   await classify(
     ctx,
-    kept.map((r) => ({ isin: r.isin, sector: r.industry, industry: null })),
+    kept.map((r) => ({ isin: isinOf(r)!, sector: r.industry, industry: null })),
   );
   result.stored = kept.length;
   return result;

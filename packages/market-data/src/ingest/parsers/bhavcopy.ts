@@ -86,7 +86,7 @@ export function parseLegacyBhavcopy(text: string, file: string): Parsed<PriceBar
       deliveryPct: null,
     });
   }
-  return { records, rejected, rowsRead: rows.length };
+  return checkTurnover({ records, rejected, rowsRead: rows.length }, file, 'TOTTRDVAL', 'rupees');
 }
 
 /**
@@ -126,5 +126,59 @@ export function parseFullBhavcopy(text: string, file: string): Parsed<PriceBar> 
       deliveryPct: o('DELIV_PER'),
     });
   }
-  return { records, rejected, rowsRead: rows.length };
+  return checkTurnover({ records, rejected, rowsRead: rows.length }, file, 'TURNOVER_LACS', 'lakh rupees');
+}
+
+/** Turnover in lakh is rounded to Rs 1,000; allow that much besides the share below. */
+const TURNOVER_SLACK = 1000;
+/** How far the average price implied by turnover / volume may stray outside the day's low–high. */
+const PRICE_SLACK = 0.1;
+
+/**
+ * Checks each row's turnover against its prices and volume: turnover / volume is the day's
+ * average price and lies between low and high. When most rows fail, the column is in the wrong
+ * unit (a converted file: turnover in lakh taken as rupees, or in thousands) and the file fails
+ * saying so; a few failing rows are refused with the implied price, never stored with a figure of
+ * the wrong magnitude.
+ */
+function checkTurnover(
+  parsed: Parsed<PriceBar>,
+  file: string,
+  field: string,
+  unit: string,
+): Parsed<PriceBar> {
+  const bad: { bar: PriceBar; implied: number }[] = [];
+  let checked = 0;
+  for (const b of parsed.records) {
+    if (b.volume <= 0 || b.low <= 0) continue;
+    checked++;
+    const lo = b.low * b.volume * (1 - PRICE_SLACK) - TURNOVER_SLACK;
+    const hi = b.high * b.volume * (1 + PRICE_SLACK) + TURNOVER_SLACK;
+    if (b.turnover < lo || b.turnover > hi) bad.push({ bar: b, implied: b.turnover / b.volume });
+  }
+  if (bad.length === 0) return parsed;
+  const first = bad[0]!;
+  const price = (n: number) => n.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+  if (bad.length * 2 > checked) {
+    throw new IngestError(
+      file,
+      first.bar.line,
+      field,
+      `turnover in the wrong unit? ${bad.length} of ${checked} rows imply an average price outside the day's range ` +
+        `(e.g. ${first.bar.symbol}: Rs ${price(first.implied)} against a close of ${price(first.bar.close)}); ` +
+        `${field} must be in ${unit}`,
+    );
+  }
+  const refused = new Set(bad.map((x) => x.bar));
+  return {
+    records: parsed.records.filter((b) => !refused.has(b)),
+    rejected: [
+      ...parsed.rejected,
+      ...bad.map(({ bar, implied }) => ({
+        line: bar.line,
+        reason: `implausible turnover: ${bar.symbol} implies an average price of Rs ${price(implied)} against a range of ${price(bar.low)}–${price(bar.high)}`,
+      })),
+    ].sort((a, b) => a.line - b.line),
+    rowsRead: parsed.rowsRead,
+  };
 }

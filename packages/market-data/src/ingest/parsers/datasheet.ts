@@ -41,37 +41,68 @@ function unitOf(item: string): StatementLine['unit'] {
  */
 export function parseDatasheet(text: string, file: string): Parsed<StatementLine> {
   const rows = readCsv(text, file, ['symbol', 'section', 'line_item', 'period_end', 'value']);
-  const items = new Set(rows.map((r) => r.get('line_item')));
-  const bank = !items.has('Inventory') && !items.has('Receivables') && items.has('Sales');
+  return datasheetLines(
+    rows.map((r) => ({
+      line: r.line,
+      symbol: r.get('symbol'),
+      company: r.get('company'),
+      section: r.get('section'),
+      item: r.get('line_item'),
+      periodEnd: requireDate(r.get('period_end'), { file, line: r.line, field: 'period_end' }),
+      value: r.get('value'),
+    })),
+    file,
+  );
+}
+
+/** One cell of a data sheet in the long layout's terms: section, item, period and raw value. */
+export interface SheetCell {
+  line: number;
+  symbol: string;
+  company: string;
+  section: string;
+  item: string;
+  periodEnd: string;
+  value: string;
+}
+
+/** The data sheet's cells as statement lines, whichever layout they came in (long, wide, workbook). */
+export function datasheetLines(cells: readonly SheetCell[], file: string): Parsed<StatementLine> {
+  const items = new Set(cells.map((r) => r.item));
+  // A bank's full balance sheet has no inventory or receivables (a sheet without one cannot tell).
+  const fullBalanceSheet = cells.some(
+    (r) => r.section.toUpperCase() === 'BALANCE SHEET' && r.item === 'Total',
+  );
+  const bank = fullBalanceSheet && !items.has('Inventory') && !items.has('Receivables') && items.has('Sales');
   const totals = new Set<string>();
   const records: StatementLine[] = [];
   const rejected: Rejection[] = [];
-  for (const r of rows) {
-    const section = r.get('section');
+  for (const r of cells) {
+    const section = r.section;
     const statement = SECTIONS[section.toUpperCase()];
     if (!statement) throw new IngestError(file, r.line, 'section', `unknown section "${section}"`);
-    const periodEnd = requireDate(r.get('period_end'), { file, line: r.line, field: 'period_end' });
-    let item = r.get('line_item');
+    const periodEnd = r.periodEnd;
+    let item = r.item;
     if (statement === 'bs' && item === 'Total') {
-      const key = `${r.get('symbol')}|${periodEnd}`;
+      const key = `${r.symbol}|${periodEnd}`;
       item = totals.has(key) ? 'Total Assets' : 'Total Liabilities';
       totals.add(key);
     }
     if (bank && item === 'Sales') item = 'Interest Earned';
-    if (r.get('value') === '') {
+    if (r.value === '') {
       rejected.push({ line: r.line, reason: `no value: ${item}` });
       continue;
     }
     records.push({
       line: r.line,
-      symbol: r.get('symbol').toUpperCase(),
-      company: r.get('company'),
+      symbol: r.symbol.toUpperCase(),
+      company: r.company,
       statement,
       item,
       periodEnd,
-      value: requireNumber(r.get('value'), { file, line: r.line, field: 'value' }),
+      value: requireNumber(r.value, { file, line: r.line, field: 'value' }),
       unit: unitOf(item),
     });
   }
-  return { records, rejected, rowsRead: rows.length };
+  return { records, rejected, rowsRead: cells.length };
 }

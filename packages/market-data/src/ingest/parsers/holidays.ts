@@ -1,3 +1,4 @@
+import { readCsv } from '../csv.ts';
 import type { Parsed } from '../errors.ts';
 import { IngestError } from '../errors.ts';
 import { requireDate } from '../values.ts';
@@ -51,4 +52,21 @@ export function parseHolidays(text: string, file: string): Parsed<Holiday> {
     }
   }
   return { records, rejected: [], rowsRead: records.length };
+}
+
+/**
+ * NSE's holiday list as CSV (the site's download): "Sr. No", "Date" (26-Jan-2025), "Day",
+ * "Description"; a "Segment" column when present, else the cash market (CM) the list is for.
+ */
+export function parseHolidayCsv(text: string, file: string): Parsed<Holiday> {
+  const head = text.slice(0, 400).toUpperCase();
+  const dateCol = ['HOLIDAY DATE', 'TRADING DATE', 'DATE'].find((c) => head.includes(c)) ?? 'DATE';
+  const rows = readCsv(text, file, [dateCol, 'DESCRIPTION']);
+  const records = rows.map((r) => ({
+    line: r.line,
+    segment: r.get('SEGMENT').toUpperCase() || 'CM',
+    date: requireDate(r.get(dateCol), { file, line: r.line, field: dateCol }),
+    description: r.get('DESCRIPTION'),
+  }));
+  return { records, rejected: [], rowsRead: rows.length };
 }

@@ -6,7 +6,9 @@ export type CorporateAction =
   | { type: 'rights'; newShares: number; heldShares: number; premium: number | null }
   | { type: 'buyback' }
   | { type: 'demerger' }
-  | { type: 'capital_reduction' };
+  | { type: 'capital_reduction' }
+  /** A call on partly paid shares: the amount per share the holder pays up ("FIRST CL RS 450 PR SH"). */
+  | { type: 'call'; call: 'first' | 'second' | 'third' | 'final'; amount: number };
 
 export interface PurposeReading {
   actions: CorporateAction[];
@@ -16,7 +18,7 @@ export interface PurposeReading {
 
 const RS = String.raw`(?:RS|RE|INR|₹)\.?\s*`;
 const AMOUNT = String.raw`(\d+(?:\.\d+)?)`;
-const PER = String.raw`(?:\/-)?\s*(?:PER\s+(?:SH(?:ARE)?|EQUITY\s+SHARE)\b\.?)?`;
+const PER = String.raw`(?:\/-)?\s*(?:(?:PER|PR)\s+(?:SH(?:ARE)?|EQUITY\s+SHARE)\b\.?)?`;
 
 const RULES: { re: RegExp; make: (m: RegExpExecArray) => CorporateAction }[] = [
   {
@@ -49,10 +51,25 @@ const RULES: { re: RegExp; make: (m: RegExpExecArray) => CorporateAction }[] = [
       premium: m[3] === undefined ? null : Number(m[3]),
     }),
   },
+  {
+    re: new RegExp(
+      String.raw`^(FIRST|1ST|SECOND|2ND|THIRD|3RD|FINAL)\s+(?:CL|CALL)(?:\s+MONEY)?\s*-?\s*${RS}${AMOUNT}\s*${PER}$`,
+      'i',
+    ),
+    make: (m) => ({ type: 'call', call: callOf(m[1]!), amount: Number(m[2]) }),
+  },
   { re: /^BUY\s*BACK$/i, make: () => ({ type: 'buyback' }) },
   { re: /^DEMERGER$/i, make: () => ({ type: 'demerger' }) },
   { re: /^(?:CAP(?:ITAL)?\s+RED(?:UCTION)?)$/i, make: () => ({ type: 'capital_reduction' }) },
 ];
+
+function callOf(word: string): 'first' | 'second' | 'third' | 'final' {
+  const w = word.toUpperCase();
+  if (w === 'FIRST' || w === '1ST') return 'first';
+  if (w === 'SECOND' || w === '2ND') return 'second';
+  if (w === 'THIRD' || w === '3RD') return 'third';
+  return 'final';
+}
 
 function dividendKind(prefix: string | undefined): 'interim' | 'final' | 'special' | 'dividend' {
   const p = (prefix ?? '').toUpperCase();

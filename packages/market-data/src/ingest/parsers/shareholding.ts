@@ -63,13 +63,18 @@ const MONTH_END: Record<string, string> = { MAR: '03-31', JUN: '06-30', SEP: '09
 /**
  * Quarterly category table (one row per category, one column per quarter "Jun 2023"): "%"
  * strings, a "+" after expandable category names, and the shareholder count in Indian digit
- * grouping ("25,02,835"). The symbol is the file name's first part (TCS_shareholding_...csv).
+ * grouping ("25,02,835"). The symbol is the one named, else the file name's first part
+ * (TCS_shareholding_...csv).
  */
-export function parseQuarterlyShareholding(text: string, file: string): Parsed<ShareholdingRecord> {
+export function parseQuarterlyShareholding(
+  text: string,
+  file: string,
+  company?: string,
+): Parsed<ShareholdingRecord> {
   const rows = splitCsv(text);
   const head = rows[0];
   if (!head) throw new IngestError(file, 1, null, 'file is empty');
-  const symbol = basename(file).split('_')[0]!.toUpperCase();
+  const symbol = company?.trim().toUpperCase() || basename(file).split('_')[0]!.toUpperCase();
   const periods = head.cells.slice(1).map((label) => {
     const m = /^([A-Za-z]{3})\s+(\d{4})$/.exec(label);
     const end = m ? MONTH_END[m[1]!.toUpperCase()] : undefined;
