@@ -69,6 +69,8 @@ for (const target of testDatabases()) {
         timeoutMs: 5_000,
         retries: 2,
         backoffMs: 10,
+        userAgent: 'BahiDataSync/test',
+        hostIntervalMs: 0,
       });
       expect(days.map((d) => [d.date, d.status])).toEqual([
         ['2024-10-25', 'ingested'],
@@ -102,6 +104,8 @@ for (const target of testDatabases()) {
         timeoutMs: 5_000,
         retries: 0,
         backoffMs: 10,
+        userAgent: 'BahiDataSync/test',
+        hostIntervalMs: 0,
       });
       expect(again.filter((d) => d.kind).map((d) => d.status)).toEqual(['unchanged', 'unchanged']);
     });
@@ -153,7 +157,9 @@ describe('sync settings', () => {
     );
     const cfg = loadSyncConfig({ DATA_SYNC: 'on', DATA_SYNC_AT: '20:15', DATA_SYNC_RETRIES: '5' });
     expect(cfg).toMatchObject({ enabled: true, at: '20:15', retries: 5 });
-    expect(cfg.sources[0]?.url).toContain('sec_bhavdata_full_{DD}{MM}{YYYY}.csv');
+    expect(cfg.sources.find((s) => s.kind === 'bhavcopy-full')?.url).toContain(
+      'sec_bhavdata_full_{DD}{MM}{YYYY}.csv',
+    );
     expect(() => loadSyncConfig({ DATA_SYNC_AT: '25:00' })).toThrow(/DATA_SYNC_AT/);
     expect(() => loadSyncConfig({ DATA_SYNC_SOURCES: 'nope=http://x' })).toThrow(/DATA_SYNC_SOURCES/);
     expect(loadSyncConfig({}).enabled).toBe(false);
