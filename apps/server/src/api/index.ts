@@ -26,7 +26,10 @@ export async function registerDataApi(
   opts: { endpoints?: Endpoint[]; rateLimitPrefix?: string } = {},
 ): Promise<DataApiServices> {
   const endpoints = opts.endpoints ?? allEndpoints;
-  const svc = createServices(app.deps.db, config, { rateLimitPrefix: opts.rateLimitPrefix });
+  const svc = createServices(app.deps.db, config, {
+    rateLimitPrefix: opts.rateLimitPrefix,
+    clock: app.deps.clock,
+  });
   if (config.env === 'production') await revokePublicSampleKey(app.deps.db);
   else {
     const configured = (config as { apiKeyEncryptionKey?: string | null }).apiKeyEncryptionKey ?? null;
@@ -40,7 +43,13 @@ export async function registerDataApi(
     async (scope) => {
       scope.addHook('onRequest', accessHook(svc, config, app.deps.clock));
       for (const e of endpoints) {
-        scope.route({ method: 'GET', url: e.path, schema: routeSchema(e), handler: handlerFor(e, svc) });
+        scope.route({
+          method: 'GET',
+          url: e.path,
+          schema: routeSchema(e),
+          config: { unmetered: e.live === true },
+          handler: handlerFor(e, svc),
+        });
       }
     },
     { prefix: '/api/v1' },

@@ -1,4 +1,5 @@
 import type { Db } from '@bahi/market-data/db';
+import { loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
 import type { Config } from '../config.ts';
 import { DataVersion } from './data-version.ts';
 import type { Answer, Company } from './endpoint.ts';
@@ -37,12 +38,15 @@ export interface DataApiServices {
   answers: ResponseCache<Answer>;
   version: DataVersion;
   symbols: SymbolCache;
+  /** The data sync's settings, for the data status. */
+  sync: SyncConfig;
+  clock: () => Date;
 }
 
 export function createServices(
   db: Db,
-  config: Pick<Config, 'redisUrl'>,
-  opts: { rateLimitPrefix?: string } = {},
+  config: Pick<Config, 'redisUrl' | 'dataSync'>,
+  opts: { rateLimitPrefix?: string; clock?: () => Date } = {},
 ): DataApiServices {
   return {
     db,
@@ -52,5 +56,7 @@ export function createServices(
     answers: new ResponseCache<Answer>(),
     version: new DataVersion(db),
     symbols: new SymbolCache(db),
+    sync: config.dataSync ?? loadSyncConfig({}),
+    clock: opts.clock ?? (() => new Date()),
   };
 }

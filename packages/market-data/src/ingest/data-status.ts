@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Queryable } from '../db/index.ts';
 import { holidaysAround, indiaDate, isTradingDay, nextRunAt, type SyncConfig } from './scheduler.ts';
 import { DATA_SETS, type DataSet, type SyncSchedule } from './sync-sources.ts';
 import { readSyncState, type SyncStateRow } from './sync-store.ts';
@@ -25,7 +25,7 @@ export interface DataSetStatus {
 }
 
 /** The latest data date of each data set, from its own table (sample or ingested alike). */
-async function latestDates(db: Db): Promise<Record<string, string | null>> {
+async function latestDates(db: Queryable): Promise<Record<string, string | null>> {
   const kindAsOf = (kind: string) => `(SELECT max(as_of) FROM ingest_file WHERE kind = '${kind}')`;
   const { rows } = await db.query<Record<string, string | null>>(
     `SELECT to_char((SELECT max(trade_date) FROM daily_quote), 'YYYY-MM-DD') AS "prices",
@@ -91,7 +91,7 @@ function lateness(
 }
 
 /** Per data set its latest data date, last successful sync and source, next run and lateness. */
-export async function dataStatus(db: Db, config: SyncConfig, now: Date): Promise<DataSetStatus[]> {
+export async function dataStatus(db: Queryable, config: SyncConfig, now: Date): Promise<DataSetStatus[]> {
   const [latest, states, holidays] = await Promise.all([
     latestDates(db),
     readSyncState(db),

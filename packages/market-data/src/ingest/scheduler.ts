@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { IngestError } from './errors.ts';
 import type { IngestKind } from './kinds.ts';
 import { INGEST_KINDS } from './kinds.ts';
@@ -158,7 +158,7 @@ export function nextRunAt(
 }
 
 /** Holidays around `now` for scheduling and lateness (a few weeks either side). */
-export const holidaysAround = (db: Db, now: Date) =>
+export const holidaysAround = (db: Queryable, now: Date) =>
   holidaysBetween(db, addDays(indiaDate(now), -20), addDays(indiaDate(now), 40));
 
 export interface SyncScheduler {
