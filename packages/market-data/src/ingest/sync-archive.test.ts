@@ -269,6 +269,27 @@ for (const target of testDatabases()) {
       expect(early.find((s) => s.dataSet === 'prices')).toMatchObject({ late: false, finding: null });
     });
 
+    it('fetches a current list once over a range of days, and a dated file for each trading day', async () => {
+      for (const path of [
+        '/content/equities/EQUITY_L.csv',
+        '/products/content/sec_bhavdata_full_25102024.csv',
+      ])
+        archive.set(path, files(archive.base).get(path)!);
+      archive.hits.clear();
+      const days = await syncRange(db, '2024-10-25', '2024-10-28', {
+        ...opts,
+        kinds: ['nse-equity-list', 'bhavcopy-full'],
+      });
+      expect(days.map((d) => [d.date, d.kind, d.status])).toEqual([
+        ['2024-10-25', 'bhavcopy-full', 'unchanged'],
+        ['2024-10-26', null, 'weekend'],
+        ['2024-10-27', null, 'weekend'],
+        ['2024-10-28', 'nse-equity-list', 'unchanged'],
+        ['2024-10-28', 'bhavcopy-full', 'not-published'],
+      ]);
+      expect(archive.hits.get('/content/equities/EQUITY_L.csv')).toBe(1);
+    });
+
     it('lets one of two lock holders sync at a time', async () => {
       archive.hits.clear();
       archive.maxInFlight = 0;

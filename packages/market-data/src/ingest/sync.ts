@@ -29,6 +29,9 @@ export const DEFAULT_SYNC_OPTIONS: Omit<SyncOptions, 'log'> = {
   hostIntervalMs: 1_000,
 };
 
+/** A template with a date placeholder: one file per date. */
+const DATED = /\{(DD|MM|YYYY|YY|MMM|Mmm)\}/;
+
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** Fills a URL template for one ISO date. */
@@ -97,9 +100,7 @@ const looksLikeHtml = (f: Fetched) =>
 function sourceName(template: string, url: string, date: string): string {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.split('/').pop() || u.host);
-  return u.search && /\{(DD|MM|YYYY|YY|MMM|Mmm)\}/.test(template)
-    ? `${name}_${date.replaceAll('-', '')}`
-    : name;
+  return u.search && DATED.test(template) ? `${name}_${date.replaceAll('-', '')}` : name;
 }
 
 /** Ingests one downloaded file (whole or nothing) into a sync result. */
@@ -304,11 +305,21 @@ export async function syncRange(db: Db, from: string, to: string, opts: SyncOpti
   const daily = on('daily');
   if (daily.length > 0) {
     const holidays = await holidaysBetween(db, from, to);
+    const trading = (date: string) => {
+      const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
+      return dow !== 0 && dow !== 6 && !holidays.has(date);
+    };
+    // A current list (a template without a date) is fetched once, on the last trading day.
+    const lastTrading = dates.filter(trading).at(-1);
     for (const date of dates) {
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
       if (dow === 0 || dow === 6) await step({ date, kind: null, status: 'weekend', detail: '' });
       else if (holidays.has(date)) await step({ date, kind: null, status: 'holiday', detail: '' });
-      else for (const s of daily) await step(await fetchOne(db, fetcher, s, date));
+      else {
+        for (const s of daily) {
+          if (date === lastTrading || DATED.test(s.url)) await step(await fetchOne(db, fetcher, s, date));
+        }
+      }
     }
   }
   for (const date of lastOfEach(dates, 7)) {
