@@ -281,10 +281,10 @@ for (const target of testDatabases()) {
         kinds: ['nse-equity-list', 'bhavcopy-full'],
       });
       expect(days.map((d) => [d.date, d.kind, d.status])).toEqual([
+        ['2024-10-25', 'nse-equity-list', 'unchanged'],
         ['2024-10-25', 'bhavcopy-full', 'unchanged'],
         ['2024-10-26', null, 'weekend'],
         ['2024-10-27', null, 'weekend'],
-        ['2024-10-28', 'nse-equity-list', 'unchanged'],
         ['2024-10-28', 'bhavcopy-full', 'not-published'],
       ]);
       expect(archive.hits.get('/content/equities/EQUITY_L.csv')).toBe(1);

@@ -309,15 +309,16 @@ export async function syncRange(db: Db, from: string, to: string, opts: SyncOpti
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
       return dow !== 0 && dow !== 6 && !holidays.has(date);
     };
-    // A current list (a template without a date) is fetched once, on the last trading day.
-    const lastTrading = dates.filter(trading).at(-1);
+    // A current list (a template without a date: the master, an index list) is fetched once,
+    // on the first trading day, so the dated files after it find their companies.
+    const firstTrading = dates.find(trading);
     for (const date of dates) {
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
       if (dow === 0 || dow === 6) await step({ date, kind: null, status: 'weekend', detail: '' });
       else if (holidays.has(date)) await step({ date, kind: null, status: 'holiday', detail: '' });
       else {
         for (const s of daily) {
-          if (date === lastTrading || DATED.test(s.url)) await step(await fetchOne(db, fetcher, s, date));
+          if (date === firstTrading || DATED.test(s.url)) await step(await fetchOne(db, fetcher, s, date));
         }
       }
     }
