@@ -84,6 +84,9 @@ for (const target of testDatabases()) {
         configured: false,
         nextRunAt: null,
       });
+      const res = await app.inject(`/api/v1/data-status?token=${key}`);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
       // A counted endpoint still has its whole allowance.
       const counted = await app.inject(`/api/v1/holidays-calender?token=${key}`);
       expect(counted.headers['x-ratelimit-remaining']).toBe('1');

@@ -215,7 +215,8 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
 
   const send = (req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, sent: Sent) => {
     reply.header('etag', sent.etag);
-    reply.header('cache-control', cacheControl);
+    // A live answer may change at any moment: stored, but checked again before each use.
+    reply.header('cache-control', e.live ? 'private, no-cache' : cacheControl);
     reply.header('vary', 'Accept-Encoding, Authorization');
     reply.header('x-data-as-of', entry.asOf);
     reply.header('x-data-source', entry.source);

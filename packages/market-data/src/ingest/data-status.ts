@@ -31,9 +31,9 @@ async function latestDates(db: Queryable): Promise<Record<string, string | null>
     `SELECT to_char((SELECT max(trade_date) FROM daily_quote), 'YYYY-MM-DD') AS "prices",
             to_char((SELECT max(as_of) FROM company), 'YYYY-MM-DD') AS "equity-master",
             to_char((SELECT max(as_of) FROM corporate_action), 'YYYY-MM-DD') AS "corporate-actions",
-            to_char(COALESCE(${kindAsOf('market-cap')},
+            to_char(GREATEST(${kindAsOf('market-cap')},
                     (SELECT max(as_of) FROM company WHERE shares_outstanding IS NOT NULL)), 'YYYY-MM-DD') AS "market-cap",
-            to_char(COALESCE(${kindAsOf('index-constituents')},
+            to_char(GREATEST(${kindAsOf('index-constituents')},
                     (SELECT max(as_of) FROM company WHERE sector_code IS NOT NULL)), 'YYYY-MM-DD') AS "index-constituents",
             to_char((SELECT max(period_end) FROM financial_statement), 'YYYY-MM-DD') AS "financial-results",
             to_char((SELECT max(period_end) FROM shareholding), 'YYYY-MM-DD') AS "shareholding",
@@ -75,7 +75,8 @@ function lateness(
     const dated = set.name === 'prices' || set.name === 'market-cap';
     const covered = dated ? latest : lastSyncDate;
     if (covered !== null && covered >= expected) return null;
-    return `${set.name} is late: ${expected} was due by ${config.lateAfter} IST, latest is ${covered ?? 'none'}`;
+    const has = dated ? `latest is ${covered ?? 'none'}` : `last synced ${covered ?? 'never'}`;
+    return `${set.name} is late: ${expected} was due by ${config.lateAfter} IST, ${has}`;
   }
   if (set.schedule === 'filing') {
     if (lastSyncDate !== null && now.getTime() - Date.parse(lastSyncDate) <= 86_400_000) return null;
