@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { ensureSampleData } from '@bahi/market-data';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
-import { loadSyncConfig, type SyncConfig, syncRange } from '@bahi/market-data/ingest';
+import {
+  DATA_SETS,
+  type DataSetStatus,
+  loadSyncConfig,
+  type SyncConfig,
+  syncRange,
+} from '@bahi/market-data/ingest';
 import { type RecordedArchive, startRecordedArchive } from '@bahi/market-data/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,17 +21,7 @@ const fixture = (name: string) =>
 
 const RESULTS_INDEX = '/api/corporates-financial-results?index=equities&period=Quarterly';
 
-interface Status {
-  dataSet: string;
-  latestDataDate: string | null;
-  lastSyncAt: string | null;
-  lastSyncSource: string | null;
-  lastAttemptStatus: string | null;
-  nextRunAt: string | null;
-  configured: boolean;
-  late: boolean;
-  finding: string | null;
-}
+type Status = DataSetStatus;
 
 for (const target of testDatabases()) {
   describe(`GET /api/v1/data-status on ${target.name}`, () => {
@@ -65,17 +61,7 @@ for (const target of testDatabases()) {
       await status();
       await status();
       const fresh = await status();
-      expect(fresh.map((s) => s.dataSet)).toEqual([
-        'prices',
-        'equity-master',
-        'corporate-actions',
-        'market-cap',
-        'index-constituents',
-        'financial-results',
-        'shareholding',
-        'commodity-prices',
-        'holidays',
-      ]);
+      expect(fresh.map((s) => s.dataSet)).toEqual(DATA_SETS.map((d) => d.name));
       for (const s of fresh) expect(s.latestDataDate, s.dataSet).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const prices = fresh.find((s) => s.dataSet === 'prices')!;
       expect(prices).toMatchObject({ lastSyncAt: null, configured: true });
