@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IngestError, loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
 
 /** Relative paths in the configuration are taken from the repository root, wherever the process starts. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -58,6 +59,8 @@ export interface Config {
   responseCacheMb: number;
   /** Razorpay subscriptions; null uses the offline sandbox checkout (refused in production). */
   razorpay: RazorpayConfig | null;
+  /** The data sync (DATA_SYNC*): sources, schedules, politeness; read by the data status too. */
+  dataSync?: SyncConfig;
 }
 
 export interface RazorpayConfig {
@@ -210,6 +213,16 @@ function razorpay(env: Env, nodeEnv: Config['env']): RazorpayConfig | null {
   };
 }
 
+/** DATA_SYNC* settings; a bad value is a configuration error naming the variable. */
+function syncConfig(env: Env): SyncConfig {
+  try {
+    return loadSyncConfig(env);
+  } catch (err) {
+    if (err instanceof IngestError) throw new ConfigError(`${err.file} ${err.reason}`);
+    throw err;
+  }
+}
+
 export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -260,6 +273,7 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     intakeRateLimit: int(env, 'INTAKE_RATE_LIMIT', 30, 1, 100_000),
     razorpay: razorpay(env, nodeEnv),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128, 1, 1_048_576),
+    dataSync: syncConfig(env),
   };
 }
 

@@ -1,26 +1,27 @@
-import { IngestError, loadSyncConfig, startDailySync } from '@bahi/market-data/ingest';
+import { loadSyncConfig, startSync } from '@bahi/market-data/ingest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
-  let syncConfig: ReturnType<typeof loadSyncConfig>;
   try {
     config = loadConfig();
-    syncConfig = loadSyncConfig(process.env);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof IngestError) {
+    if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);
       process.exit(1);
     }
     throw err;
   }
   const app = await buildApp(config);
+  const syncConfig = config.dataSync ?? loadSyncConfig({});
   if (syncConfig.enabled) {
-    // The evening sync of exchange files (DATA_SYNC=on); one process of a fleet should run it.
-    const scheduler = startDailySync(app.deps.db, syncConfig, app.log);
+    // Each kind on its schedule (DATA_SYNC=on). Several processes may run it: a lease in the
+    // database lets one sync at a time. The documented production shape is one separate
+    // worker, `npm run sync -- --watch`, with DATA_SYNC=off on the API processes.
+    const scheduler = startSync(app.deps.db, syncConfig, app.log);
     app.addHook('onClose', async () => scheduler.stop());
-    app.log.info({ at: syncConfig.at }, 'daily data sync scheduled (IST)');
+    app.log.info({ at: syncConfig.at }, 'data sync scheduled (IST)');
   }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -13,3 +13,5 @@ export async function openSampleDb(target?: TestDatabase, opts: LoadOptions = {}
   await loadSampleUniverse(db, { size: 'small', ...opts });
   return db;
 }
+
+export { type RecordedArchive, type Reply, startRecordedArchive } from './ingest/recorded-archive.ts';

@@ -10,6 +10,10 @@ import { type RateLimitOutcome, rateLimitedError, setRateLimitHeaders } from './
 import type { DataApiServices } from './services.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Not counted against the caller's rate limit (the data status). */
+    unmetered?: boolean;
+  }
   interface FastifyRequest {
     apiUser?: User;
     apiPlan?: PlanCode;
@@ -90,6 +94,10 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
       req.apiUser = owner.user;
       req.apiKeyId = owner.keyId;
       req.apiPlan = effectivePlan(owner.user, now);
+      if (req.routeOptions.config?.unmetered) {
+        done();
+        return;
+      }
       // Counted per subscriber, so every process sharing Redis counts the same calls and a
       // regenerated key continues the count.
       const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);

@@ -1,5 +1,6 @@
 import { type PlanCode, sampleSymbols } from '@bahi/contracts';
 import type { Queryable } from '@bahi/market-data/db';
+import type { SyncConfig } from '@bahi/market-data/ingest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TObject, TSchema } from 'typebox';
 import { AppError } from '../errors.ts';
@@ -30,6 +31,7 @@ export const tagList = [
   { name: 'Commodities', description: 'Monthly commodity and raw material prices' },
   { name: 'Exchange', description: 'Exchange holidays' },
   { name: 'Superinvestors', description: 'Portfolios of well-known investors' },
+  { name: 'Data Status', description: 'How fresh each data set is and when it is next synced' },
 ] as const;
 export type Tag = (typeof tagList)[number]['name'];
 
@@ -45,6 +47,10 @@ export interface LoadContext<P, Q> {
   query: Q;
   /** The companies named by the request, resolved (old symbols included), in request order. */
   companies: Company[];
+  /** The data sync's settings (sources and schedules). */
+  sync: SyncConfig;
+  /** The time of the request. */
+  now: Date;
 }
 
 export interface Loaded {
@@ -73,6 +79,11 @@ export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObje
   tabular: boolean;
   csvRows?: (data: never) => Record<string, unknown>[];
   access: Access;
+  /**
+   * A live answer (changes with the clock, not only with the data): never cached, and not
+   * counted against the caller's rate limit.
+   */
+  live?: true;
   /** The symbols the request names, for resolution and access checks. */
   symbols?: (params: Static<P>, query: Static<Q>) => string[];
   /** The documented example request, for a sample company. */
@@ -146,9 +157,16 @@ export async function produce(
 ): Promise<CachedResponse> {
   const format = input.query.format === 'csv' && e.tabular ? 'csv' : 'json';
   const key = cacheKey(e, companies, { ...input.params, ...input.query }, format, version);
-  const hit = svc.cache.get(key);
+  const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
-  const loaded = await e.load({ db: svc.db, params: input.params, query: input.query, companies });
+  const loaded = await e.load({
+    db: svc.db,
+    params: input.params,
+    query: input.query,
+    companies,
+    sync: svc.sync,
+    now: svc.clock(),
+  });
   if (!loaded) {
     throw new AppError('request_failed', 'The parameters are valid, but there is no data for this request.');
   }
@@ -163,7 +181,7 @@ export async function produce(
           meta,
         )
       : makeEntry(json, 'application/json; charset=utf-8', version, meta);
-  svc.cache.set(key, entry);
+  if (!e.live) svc.cache.set(key, entry);
   return entry;
 }
 
@@ -188,7 +206,8 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
 
   const send = (req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, sent: Sent) => {
     reply.header('etag', sent.etag);
-    reply.header('cache-control', cacheControl);
+    // A live answer may change at any moment: stored, but checked again before each use.
+    reply.header('cache-control', e.live ? 'private, no-cache' : cacheControl);
     reply.header('vary', 'Accept-Encoding, Authorization');
     reply.header('x-data-as-of', entry.asOf);
     reply.header('x-data-source', entry.source);
@@ -201,7 +220,7 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
   const answer = async (req: FastifyRequest, reply: FastifyReply) => {
     const version = await svc.version.current();
     const key = `${version}|${e.operationId}|${requestKey(req.url)}`;
-    let found = svc.answers.get(key);
+    let found = e.live ? undefined : svc.answers.get(key);
     if (!found) {
       const params = (req.params ?? {}) as Record<string, unknown>;
       const query = (req.query ?? {}) as Record<string, unknown>;
@@ -215,7 +234,7 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
         String(reply.serialize(b)),
       );
       found = { companies, entry };
-      svc.answers.set(key, found);
+      if (!e.live) svc.answers.set(key, found);
     } else {
       authorize(e, req.apiPlan ?? 'B', found.companies);
     }
@@ -230,7 +249,7 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
   // A repeated request (fresh data version, answer cached, its coding made) is answered without
   // waiting on anything; the rest take the asynchronous path.
   return (req: FastifyRequest, reply: FastifyReply) => {
-    const version = svc.version.peek();
+    const version = e.live ? undefined : svc.version.peek();
     if (version !== undefined) {
       const found = svc.answers.get(`${version}|${e.operationId}|${requestKey(req.url)}`);
       if (found) {

@@ -3,6 +3,7 @@ import { basicFinancials, financialMetrics, ratios } from './routes/analysis.ts'
 import { commodityList, commodityPctChange, commodityPrice } from './routes/commodities.ts';
 import { companyProfile, stockSearch, stockSymbols } from './routes/company.ts';
 import { corporateActions, dividend } from './routes/corporate.ts';
+import { dataStatusEndpoint } from './routes/data-status.ts';
 import { holidays } from './routes/exchange.ts';
 import { financials, segmentRevenue } from './routes/financials.ts';
 import { peers } from './routes/peers.ts';
@@ -35,4 +36,5 @@ export const endpoints: Endpoint[] = [
   superinvestorList,
   superinvestorPortfolio,
   superinvestorHolders,
+  dataStatusEndpoint,
 ];

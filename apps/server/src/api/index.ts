@@ -27,7 +27,10 @@ export async function registerDataApi(
   opts: { endpoints?: Endpoint[]; rateLimitPrefix?: string } = {},
 ): Promise<DataApiServices> {
   const endpoints = opts.endpoints ?? allEndpoints;
-  const svc = createServices(app.deps.db, config, { rateLimitPrefix: opts.rateLimitPrefix });
+  const svc = createServices(app.deps.db, config, {
+    rateLimitPrefix: opts.rateLimitPrefix,
+    clock: app.deps.clock,
+  });
   if (config.env === 'production') await revokePublicSampleKey(app.deps.db);
   else {
     const configured = (config as { apiKeyEncryptionKey?: string | null }).apiKeyEncryptionKey ?? null;
@@ -47,6 +50,7 @@ export async function registerDataApi(
           method: 'GET',
           url: e.path,
           schema,
+          config: { unmetered: e.live === true },
           handler: handlerFor(e, svc),
           ...(preValidation ? { preValidation } : {}),
         });

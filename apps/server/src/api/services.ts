@@ -1,4 +1,5 @@
 import type { Db } from '@bahi/market-data/db';
+import { loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
 import type { Config } from '../config.ts';
 import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
@@ -16,12 +17,15 @@ export interface DataApiServices {
   answers: ResponseCache<Answer>;
   version: DataVersion;
   symbols: SymbolCache;
+  /** The data sync's settings, for the data status. */
+  sync: SyncConfig;
+  clock: () => Date;
 }
 
 export function createServices(
   db: Db,
-  config: Pick<Config, 'redisUrl' | 'responseCacheMb'>,
-  opts: { rateLimitPrefix?: string } = {},
+  config: Pick<Config, 'redisUrl' | 'responseCacheMb' | 'dataSync'>,
+  opts: { rateLimitPrefix?: string; clock?: () => Date } = {},
 ): DataApiServices {
   const budget = config.responseCacheMb * 1024 * 1024;
   return {
@@ -34,5 +38,7 @@ export function createServices(
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version: new DataVersion(db),
     symbols: new SymbolCache(db),
+    sync: config.dataSync ?? loadSyncConfig({}),
+    clock: opts.clock ?? (() => new Date()),
   };
 }

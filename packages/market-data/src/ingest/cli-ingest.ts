@@ -6,8 +6,10 @@ import { IngestError, type Rejection } from './errors.ts';
 import { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
 import { detectKind, INGEST_KINDS, type IngestKind } from './kinds.ts';
 import type { QualityIssue } from './quality.ts';
-import { loadSyncConfig } from './scheduler.ts';
-import { datesBetween, syncRange } from './sync.ts';
+import { indiaDate, loadSyncConfig, type SyncConfig, startSync } from './scheduler.ts';
+import { datesBetween, type SyncDay, syncRange } from './sync.ts';
+import { processHolder, withSyncLease } from './sync-lease.ts';
+import { KIND_SCHEDULE } from './sync-sources.ts';
 
 type Out = (line: string) => void;
 
@@ -196,34 +198,86 @@ async function conformanceCommand(args: string[], out: Out, err: Out): Promise<n
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `sync [--date D | --from D --to D]`: fetch and ingest each trading day (default: today in India). */
+const SYNC_USAGE =
+  'usage: npm run data -- sync [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--kind K[,K...]] [--watch]';
+
+/**
+ * `sync [--date D | --from D --to D] [--kind K,...] [--watch]`: fetch and ingest every
+ * configured kind over the dates, each on its schedule (default: today in India), holding the
+ * sync lease so no other process syncs at the same time. `--watch` is the long-running worker:
+ * it runs each kind on its schedule until stopped (SIGINT/SIGTERM).
+ */
 async function syncCommand(args: string[], out: Out, err: Out): Promise<number> {
   const get = (flag: string) => {
     const i = args.indexOf(flag);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const kinds = get('--kind')
+    ?.split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const unknown = kinds?.filter((k) => !INGEST_KINDS.includes(k as IngestKind)) ?? [];
+  if (unknown.length > 0 || (args.includes('--kind') && !kinds?.length)) {
+    err(`--kind must be among: ${INGEST_KINDS.join(', ')} (got ${unknown.join(', ') || 'nothing'})`);
+    return 2;
+  }
+  const config = loadSyncConfig(process.env);
+  if (args.includes('--watch')) return watch(config, kinds as IngestKind[] | undefined, out, err);
+  const today = indiaDate(new Date());
   const from = get('--date') ?? get('--from') ?? today;
   const to = get('--date') ?? get('--to') ?? from;
   if (!ISO.test(from) || !ISO.test(to) || from > to) {
-    err('usage: npm run data -- sync [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD]');
+    err(SYNC_USAGE);
     return 2;
   }
   if (datesBetween(from, to).length > 400) {
     err('sync: at most 400 days per run');
     return 2;
   }
-  const config = loadSyncConfig(process.env);
   const db = await openCliDb();
   try {
-    const days = await syncRange(db, from, to, { ...config, log: out });
-    const failed = days.filter((d) => d.status === 'failed');
-    const done = days.filter((d) => d.status === 'ingested' || d.status === 'unchanged');
-    out(`sync ${from}..${to}: ${done.length} file(s) ingested or current, ${failed.length} failed`);
-    return failed.length > 0 ? 1 : 0;
+    const outcome = await withSyncLease(db, processHolder(), config.leaseMs, (heartbeat) =>
+      syncRange(db, from, to, { ...config, kinds: kinds as IngestKind[] | undefined, heartbeat, log: out }),
+    );
+    if (!outcome.ran) {
+      err(`sync: another process is syncing (${outcome.holder}); try again when it is done`);
+      return 1;
+    }
+    const days = outcome.value;
+    const count = (...s: SyncDay['status'][]) => days.filter((d) => d.kind && s.includes(d.status)).length;
+    out(
+      `sync ${from}..${to}: ${count('ingested')} ingested, ${count('unchanged')} unchanged, ${count('not-published')} not published, ${count('refused')} refused (format changed), ${count('failed')} failed`,
+    );
+    return count('failed', 'refused') > 0 ? 1 : 0;
   } finally {
     await db.close();
   }
+}
+
+/** `sync --watch`: the production sync worker, each kind on its schedule, until a signal. */
+async function watch(
+  config: SyncConfig,
+  kinds: IngestKind[] | undefined,
+  out: Out,
+  err: Out,
+): Promise<number> {
+  const db = await openCliDb();
+  const sources = kinds ? config.sources.filter((s) => kinds.includes(s.kind)) : config.sources;
+  const scheduler = startSync(db, { ...config, sources, enabled: true }, { info: out, error: err });
+  out(
+    `sync worker: ${sources.map((s) => `${s.kind} (${KIND_SCHEDULE[s.kind]})`).join(', ')}; daily at ${config.at} IST; Ctrl-C to stop`,
+  );
+  // The scheduler's timers do not keep the process alive; this does, until a signal.
+  const keepAlive = setInterval(() => {}, 60_000);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  clearInterval(keepAlive);
+  scheduler.stop();
+  await db.close();
+  out('sync worker stopped');
+  return 0;
 }
 
 export const INGEST_COMMANDS: Record<string, (args: string[], out: Out, err: Out) => Promise<number>> = {

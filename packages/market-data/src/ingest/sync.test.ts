@@ -6,7 +6,8 @@ import type { Db } from '../db/index.ts';
 import { marketDataMigrations, migrate } from '../db/index.ts';
 import { testDatabases } from '../db/test-databases.ts';
 import { ingestFile } from './ingest-file.ts';
-import { loadSyncConfig, msUntilNext, startDailySync } from './scheduler.ts';
+import { startRecordedArchive } from './recorded-archive.ts';
+import { loadSyncConfig, msUntilNext, nextRunAt, startDailySync, startSync } from './scheduler.ts';
 import { sourceUrl, syncRange } from './sync.ts';
 
 const fixture = (name: string) => new URL(`../../test-fixtures/${name}`, import.meta.url).pathname;
@@ -69,6 +70,8 @@ for (const target of testDatabases()) {
         timeoutMs: 5_000,
         retries: 2,
         backoffMs: 10,
+        userAgent: 'BahiDataSync/test',
+        hostIntervalMs: 0,
       });
       expect(days.map((d) => [d.date, d.status])).toEqual([
         ['2024-10-25', 'ingested'],
@@ -102,6 +105,8 @@ for (const target of testDatabases()) {
         timeoutMs: 5_000,
         retries: 0,
         backoffMs: 10,
+        userAgent: 'BahiDataSync/test',
+        hostIntervalMs: 0,
       });
       expect(again.filter((d) => d.kind).map((d) => d.status)).toEqual(['unchanged', 'unchanged']);
     });
@@ -143,6 +148,43 @@ for (const target of testDatabases()) {
       off.stop();
       expect(hits.get('/products/content/sec_bhavdata_full_25102024.csv')).toBe(before);
     });
+
+    it('runs a scheduled sync in one process of two sharing the database', async () => {
+      const mirror = await startRecordedArchive();
+      // The file takes a while to come, so the two schedulers' runs would overlap.
+      mirror.set('/products/content/sec_bhavdata_full_28102024.csv', {
+        body: day28,
+        stallFirstMs: 400,
+      });
+      const now = () => new Date('2024-10-28T13:59:59.950Z');
+      const config = {
+        ...loadSyncConfig({ DATA_SYNC: 'on', DATA_SYNC_RETRIES: '0' }),
+        sources: mirror.sources(['bhavcopy-full']),
+      };
+      const lines: string[] = [];
+      const errors: string[] = [];
+      const schedulers: { stop(): void }[] = [];
+      await new Promise<void>((done) => {
+        const log = {
+          info: (line: string) => {
+            lines.push(line);
+            if (lines.length === 2) done();
+          },
+          error: (line: string) => errors.push(line),
+        };
+        schedulers.push(
+          startSync(db, config, log, now, 'process-a'),
+          startSync(db, config, log, now, 'process-b'),
+        );
+      });
+      for (const s of schedulers) s.stop();
+      await mirror.close();
+      expect(lines.filter((l) => /^2024-10-28 bhavcopy-full (ingested|unchanged)/.test(l))).toHaveLength(1);
+      expect(lines.filter((l) => /skipped, process-[ab] is syncing/.test(l))).toHaveLength(1);
+      expect(mirror.hits.get('/products/content/sec_bhavdata_full_28102024.csv')).toBe(1);
+      expect(mirror.maxInFlight).toBe(1);
+      expect(errors).toEqual([]);
+    });
   });
 }
 
@@ -153,7 +195,9 @@ describe('sync settings', () => {
     );
     const cfg = loadSyncConfig({ DATA_SYNC: 'on', DATA_SYNC_AT: '20:15', DATA_SYNC_RETRIES: '5' });
     expect(cfg).toMatchObject({ enabled: true, at: '20:15', retries: 5 });
-    expect(cfg.sources[0]?.url).toContain('sec_bhavdata_full_{DD}{MM}{YYYY}.csv');
+    expect(cfg.sources.find((s) => s.kind === 'bhavcopy-full')?.url).toContain(
+      'sec_bhavdata_full_{DD}{MM}{YYYY}.csv',
+    );
     expect(() => loadSyncConfig({ DATA_SYNC_AT: '25:00' })).toThrow(/DATA_SYNC_AT/);
     expect(() => loadSyncConfig({ DATA_SYNC_SOURCES: 'nope=http://x' })).toThrow(/DATA_SYNC_SOURCES/);
     expect(loadSyncConfig({}).enabled).toBe(false);
@@ -163,5 +207,26 @@ describe('sync settings', () => {
     // 13:00 UTC is 18:30 IST: one hour to a 19:30 run; at 14:30 UTC (20:00 IST) the next is tomorrow.
     expect(msUntilNext('19:30', new Date('2024-10-25T13:00:00Z'))).toBe(3_600_000);
     expect(msUntilNext('19:30', new Date('2024-10-25T14:30:00Z'))).toBe(23.5 * 3_600_000);
+  });
+
+  it('schedules each kind on its own calendar', () => {
+    const cfg = loadSyncConfig({
+      DATA_SYNC_FILING_POLL_MINUTES: '20',
+      DATA_SYNC_FILING_WINDOW: '09:00-18:00',
+    });
+    const holidays = new Set(['2024-11-01']);
+    // Thursday 31 October 2024, 20:00 IST: Friday is Diwali, so the next daily run is Monday's.
+    const thu = new Date('2024-10-31T14:30:00Z');
+    expect(nextRunAt('daily', cfg, thu, holidays).toISOString()).toBe('2024-11-04T14:00:00.000Z');
+    // Filings: the next morning's first poll; within the window, the next 20-minute tick.
+    expect(nextRunAt('filing', cfg, thu, holidays).toISOString()).toBe('2024-11-01T03:30:00.000Z');
+    expect(nextRunAt('filing', cfg, new Date('2024-11-01T04:00:00Z'), holidays).toISOString()).toBe(
+      '2024-11-01T04:10:00.000Z',
+    );
+    expect(nextRunAt('monthly', cfg, thu, holidays).toISOString()).toBe('2024-11-05T14:00:00.000Z');
+    expect(nextRunAt('yearly', cfg, thu, holidays).toISOString()).toBe('2024-11-01T14:00:00.000Z');
+    expect(() => loadSyncConfig({ DATA_SYNC_FILING_WINDOW: '18:00-09:00' })).toThrow(
+      /DATA_SYNC_FILING_WINDOW/,
+    );
   });
 });

@@ -1,40 +1,36 @@
 import type { Db } from '../db/index.ts';
 import { IngestError } from './errors.ts';
-import { type IngestOutcome, ingestFile } from './ingest-file.ts';
+import { type Fetched, type FetchPolicy, PoliteFetcher } from './fetcher.ts';
+import { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
 import type { IngestKind } from './kinds.ts';
+import { DEFAULT_SOURCES, KIND_SCHEDULE, type SyncSchedule, type SyncSource } from './sync-sources.ts';
+import { holidaysBetween, recordAttempt, recordFiling, takenFilings } from './sync-store.ts';
 
-/** One daily source: a URL template and the kind of file it serves. */
-export interface SyncSource {
-  kind: IngestKind;
-  /** Placeholders: {DD} {MM} {YYYY} {YY} {MMM} (JAN) {Mmm} (Jan). */
-  url: string;
-}
+export { DEFAULT_SOURCES, type SyncSource } from './sync-sources.ts';
 
-export interface SyncOptions {
+export interface SyncOptions extends FetchPolicy {
   sources: readonly SyncSource[];
-  /** Per-attempt download time limit. */
-  timeoutMs: number;
-  /** Attempts after the first one, for network errors, timeouts, 5xx and cut-off downloads. */
-  retries: number;
-  /** First backoff delay; doubles on each retry. */
-  backoffMs: number;
-  log?: (line: string) => void;
+  /** Only these kinds (all configured ones when absent). */
+  kinds?: readonly IngestKind[];
+  /** Only the sources on these schedules (all when absent). */
+  schedules?: readonly SyncSchedule[];
+  /** Called after each file, so a long run can renew its lease. */
+  heartbeat?: () => Promise<void>;
 }
 
-/** The exchanges' public archive paths (plain CSV, one file per trading day). */
-export const DEFAULT_SOURCES: readonly SyncSource[] = [
-  {
-    kind: 'bhavcopy-full',
-    url: 'https://nsearchives.nseindia.com/products/content/sec_bhavdata_full_{DD}{MM}{YYYY}.csv',
-  },
-];
+export const DEFAULT_USER_AGENT = 'BahiDataSync/1.0 (financial-data API; archive and filings sync)';
 
 export const DEFAULT_SYNC_OPTIONS: Omit<SyncOptions, 'log'> = {
   sources: DEFAULT_SOURCES,
   timeoutMs: 30_000,
   retries: 3,
   backoffMs: 2_000,
+  userAgent: DEFAULT_USER_AGENT,
+  hostIntervalMs: 1_000,
 };
+
+/** A template with a date placeholder: one file per date. */
+const DATED = /\{(DD|MM|YYYY|YY|MMM|Mmm)\}/;
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -64,102 +60,272 @@ export function datesBetween(from: string, to: string): string[] {
   return out;
 }
 
-class Retryable extends Error {}
-
-/**
- * Downloads one URL: null on 404 (not published), the body on 200. Network errors, timeouts,
- * 5xx and bodies shorter than their Content-Length are retried with doubling backoff.
- */
-export async function download(url: string, opts: SyncOptions): Promise<string | null> {
-  let delay = opts.backoffMs;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'follow' });
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      if (res.status >= 500 || res.status === 429) {
-        await res.body?.cancel();
-        throw new Retryable(`HTTP ${res.status}`);
-      }
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new Error(`HTTP ${res.status}`);
-      }
-      const body = Buffer.from(await res.arrayBuffer());
-      const length = res.headers.get('content-length');
-      if (length !== null && Number(length) !== body.length && !res.headers.get('content-encoding')) {
-        throw new Retryable(`cut off: ${body.length} of ${length} bytes`);
-      }
-      return body.toString('utf8');
-    } catch (err) {
-      const e = err as Error;
-      const retryable = e instanceof Retryable || e.name === 'TimeoutError' || e.name === 'TypeError';
-      if (!retryable || attempt >= opts.retries) {
-        throw new Error(
-          `${url}: ${e instanceof Retryable ? e.message : ((e.cause as Error)?.message ?? e.message)}`,
-        );
-      }
-      opts.log?.(`  retry ${attempt + 1}/${opts.retries} in ${delay} ms: ${url} (${e.message})`);
-      await new Promise((r) => setTimeout(r, delay));
-      delay *= 2;
-    }
-  }
-}
-
-export type DayStatus = 'ingested' | 'unchanged' | 'not-published' | 'failed' | 'weekend' | 'holiday';
+export type DayStatus =
+  | 'ingested'
+  | 'unchanged'
+  | 'not-published'
+  | 'failed'
+  | 'refused'
+  | 'weekend'
+  | 'holiday';
 
 export interface SyncDay {
   date: string;
   kind: IngestKind | null;
+  /**
+   * `refused`: the source no longer serves the layout its kind's reader knows (a changed
+   * format): nothing of it was ingested. `failed`: a download that did not succeed after its
+   * retries, or a file with a bad row (named by file, line and field).
+   */
   status: DayStatus;
   detail: string;
+  /** The URL fetched. */
+  source?: string;
   outcome?: IngestOutcome;
 }
 
+/** A file whose header or structure is not the one the reader knows: the source changed format. */
+function isFormatChange(err: unknown): boolean {
+  return err instanceof IngestError && (err.line === null || err.line <= 1);
+}
+
+const looksLikeHtml = (f: Fetched) =>
+  /text\/html/i.test(f.contentType) || /^\s*<(!doctype|html)/i.test(f.text.slice(0, 200));
+
 /**
- * Fetches and ingests each source for each date of the range, skipping weekends and NSE
- * cash-market holidays. A day that is not published (404) is noted; a failed download or a
- * file that does not ingest is reported and changes nothing, and the other days still run.
+ * The name a download is recorded under: its file name, plus the date when the name alone
+ * does not say it (a dated query on a fixed path), so that the same bytes again are recognised
+ * as unchanged and a new day is a new file.
+ */
+function sourceName(template: string, url: string, date: string): string {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.split('/').pop() || u.host);
+  return u.search && DATED.test(template) ? `${name}_${date.replaceAll('-', '')}` : name;
+}
+
+/** Ingests one downloaded file (whole or nothing) into a sync result. */
+async function ingestInto(day: SyncDay, db: Db, name: string, kind: IngestKind, got: Fetched | null) {
+  if (got === null) {
+    day.status = 'not-published';
+    return;
+  }
+  if (looksLikeHtml(got)) {
+    day.status = 'refused';
+    day.detail = `${name}: format changed, refused (nothing ingested): the source serves a web page (${got.contentType || 'HTML'}), not a ${kind} file`;
+    return;
+  }
+  day.outcome = await ingestFile(db, name, { kind, text: got.text });
+  day.status = day.outcome.unchanged ? 'unchanged' : 'ingested';
+  day.detail = `${name}: ${day.outcome.rowsStored} stored, ${day.outcome.rejected.length} rejected, ${day.outcome.quality.length} quality findings`;
+}
+
+function failure(day: SyncDay, err: unknown): void {
+  const message = (err as Error).message;
+  if (isFormatChange(err)) {
+    day.status = 'refused';
+    day.detail = `format changed, refused (nothing ingested): ${message}`;
+  } else {
+    day.status = 'failed';
+    day.detail = message;
+  }
+}
+
+const succeeded = (d: SyncDay) => d.status === 'ingested' || d.status === 'unchanged';
+
+async function record(db: Db, day: SyncDay): Promise<void> {
+  if (!day.kind) return;
+  await recordAttempt(db, day.kind, day.status, day.detail, day.source ?? '', succeeded(day));
+}
+
+/** Fetches one dated file of a source and ingests it. */
+async function fetchOne(db: Db, fetcher: PoliteFetcher, source: SyncSource, date: string): Promise<SyncDay> {
+  const url = sourceUrl(source.url, date);
+  const name = sourceName(source.url, url, date);
+  const day: SyncDay = { date, kind: source.kind, status: 'failed', detail: url, source: url };
+  try {
+    await ingestInto(day, db, name, source.kind, await fetcher.get(url));
+  } catch (err) {
+    failure(day, err);
+  }
+  await record(db, day);
+  return day;
+}
+
+/** One entry of a filings index: the filing's document URL (when it names one) and its fields. */
+export interface FilingEntry {
+  url: string | null;
+  item: Record<string, unknown>;
+}
+
+/**
+ * Reads a filings index as the exchange serves it: a JSON list (or `{ "data": [...] }`) of
+ * filings, each naming its document in `xbrl` (or `url`), relative or absolute. Anything else
+ * is a changed format.
+ */
+export function filingEntries(text: string, indexUrl: string, file: string): FilingEntry[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new IngestError(file, null, null, `the filings index is not JSON: ${(err as Error).message}`);
+  }
+  const data = (json as { data?: unknown } | null)?.data;
+  const list = Array.isArray(json) ? json : Array.isArray(data) ? data : null;
+  if (!list) throw new IngestError(file, 1, null, 'the filings index is not a list of filings');
+  return list.map((item) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      throw new IngestError(file, 1, null, 'a filings index entry is not an object');
+    }
+    const o = item as Record<string, unknown>;
+    const raw = o.xbrl ?? o.url;
+    const url =
+      typeof raw === 'string' && raw.trim() !== '' && raw !== '-' ? new URL(raw, indexUrl).href : null;
+    return { url, item: o };
+  });
+}
+
+const csvCell = (v: unknown) => `"${String(v ?? '').replaceAll('"', '""')}"`;
+
+/**
+ * A shareholding filing as the index lists it (symbol, quarter end, promoter and public
+ * percentages) in the NSE shareholding summary layout, so the existing reader takes it.
+ */
+function shareholdingFile(e: FilingEntry, indexFile: string): { key: string; name: string; text: string } {
+  const { symbol, date, pr_and_prgrp: promoter, public_val: pub } = e.item;
+  if (typeof symbol !== 'string' || typeof date !== 'string' || promoter === undefined) {
+    throw new IngestError(indexFile, 1, null, 'a shareholding filing lacks symbol, date or pr_and_prgrp');
+  }
+  const text = `SYMBOL,PERIOD,PROMOTER_%,PUBLIC_%,SOURCE\n${[symbol, date, promoter, pub, indexFile].map(csvCell).join(',')}\n`;
+  return {
+    key: e.url ?? `shareholding:${symbol}:${date}:${String(e.item.submissionDate ?? '')}`,
+    name: `shareholding_${symbol}_${date}.csv`,
+    text,
+  };
+}
+
+/**
+ * Polls a filings index and takes each filing not taken before: a results filing's XBRL
+ * document is fetched once and read by the XBRL reader; a shareholding filing is taken from
+ * the figures the index lists. A filing whose download fails is tried again at the next poll.
+ */
+async function pollFilings(
+  db: Db,
+  fetcher: PoliteFetcher,
+  source: SyncSource,
+  date: string,
+  step: (d: SyncDay) => Promise<void>,
+): Promise<void> {
+  const indexUrl = sourceUrl(source.url, date);
+  const indexName = sourceName(source.url, indexUrl, date);
+  const head: SyncDay = { date, kind: source.kind, status: 'failed', detail: indexUrl, source: indexUrl };
+  const filings: { key: string; name: string; fetch: () => Promise<Fetched | null> }[] = [];
+  try {
+    const got = await fetcher.get(indexUrl);
+    if (got === null) head.status = 'not-published';
+    else if (looksLikeHtml(got)) {
+      head.status = 'refused';
+      head.detail = `${indexName}: format changed, refused: the filings index is a web page`;
+    } else {
+      const entries = filingEntries(got.text, indexUrl, indexName);
+      for (const e of entries) {
+        if (source.kind === 'xbrl-results') {
+          if (!e.url) continue;
+          const url = e.url;
+          filings.push({
+            key: url,
+            name: decodeURIComponent(new URL(url).pathname.split('/').pop() || url),
+            fetch: () => fetcher.get(url),
+          });
+        } else if (source.kind === 'shareholding-nse') {
+          const f = shareholdingFile(e, indexName);
+          filings.push({ ...f, fetch: async () => ({ text: f.text, contentType: 'text/csv' }) });
+        } else {
+          throw new IngestError(indexName, null, null, `no filings reader for kind ${source.kind}`);
+        }
+      }
+      const taken = await takenFilings(
+        db,
+        filings.map((f) => f.key),
+      );
+      filings.splice(0, filings.length, ...filings.filter((f) => !taken.has(f.key)));
+      head.status = filings.length > 0 ? 'ingested' : 'unchanged';
+      head.detail = `${indexName}: ${entries.length} filing(s) listed, ${filings.length} new`;
+    }
+  } catch (err) {
+    failure(head, err);
+  }
+  await record(db, head);
+  await step(head);
+  for (const f of filings) {
+    const day: SyncDay = { date, kind: source.kind, status: 'failed', detail: f.key, source: f.key };
+    let downloaded = false;
+    try {
+      const got = await f.fetch();
+      downloaded = got !== null;
+      await ingestInto(day, db, f.name, source.kind, got);
+    } catch (err) {
+      failure(day, err);
+    }
+    // Taken once: only a download that did not succeed is tried again.
+    await recordFiling(db, f.key, source.kind, downloaded ? day.status : 'failed', day.detail);
+    await step(day);
+  }
+}
+
+/** The last date of each year (prefix 4) or month (prefix 7) of a list of ISO dates. */
+const lastOfEach = (dates: readonly string[], prefix: number) =>
+  dates.filter((d, i) => dates[i + 1]?.slice(0, prefix) !== d.slice(0, prefix));
+
+/**
+ * Fetches and ingests every configured source over a range of dates, each on its schedule:
+ * the yearly holiday list once per year (first, so the walk knows the holidays), the daily
+ * files for each trading day (weekends and NSE cash-market holidays skipped), monthly files
+ * once per month, and each filings index once. A day that is not published (404) is noted; a
+ * failed download or a file that does not ingest is reported and changes nothing, a changed
+ * format is refused, and the rest still runs. Each attempt is recorded for the data status.
  */
 export async function syncRange(db: Db, from: string, to: string, opts: SyncOptions): Promise<SyncDay[]> {
-  const { rows } = await db.query<{ d: string }>(
-    `SELECT to_char(holiday_date, 'YYYY-MM-DD') AS d FROM exchange_holiday
-      WHERE exchange = 'NSE' AND segment = 'CM' AND holiday_date BETWEEN $1 AND $2`,
-    [from, to],
-  );
-  const holidays = new Set(rows.map((r) => r.d));
+  const fetcher = new PoliteFetcher(opts);
+  const rank = (k: IngestKind) => KIND_ORDER.indexOf(k);
+  const sources = opts.sources
+    .filter((s) => !opts.kinds || opts.kinds.includes(s.kind))
+    .filter((s) => !opts.schedules || opts.schedules.includes(KIND_SCHEDULE[s.kind]))
+    .sort((a, b) => rank(a.kind) - rank(b.kind));
+  const on = (schedule: SyncSchedule) => sources.filter((s) => KIND_SCHEDULE[s.kind] === schedule);
   const out: SyncDay[] = [];
-  for (const date of datesBetween(from, to)) {
-    const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (dow === 0 || dow === 6) {
-      out.push({ date, kind: null, status: 'weekend', detail: '' });
-      continue;
-    }
-    if (holidays.has(date)) {
-      out.push({ date, kind: null, status: 'holiday', detail: '' });
-      continue;
-    }
-    for (const source of opts.sources) {
-      const url = sourceUrl(source.url, date);
-      const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? url);
-      const day: SyncDay = { date, kind: source.kind, status: 'failed', detail: url };
-      try {
-        const text = await download(url, opts);
-        if (text === null) {
-          day.status = 'not-published';
-        } else {
-          day.outcome = await ingestFile(db, name, { kind: source.kind, text });
-          day.status = day.outcome.unchanged ? 'unchanged' : 'ingested';
-          day.detail = `${name}: ${day.outcome.rowsStored} stored, ${day.outcome.rejected.length} rejected, ${day.outcome.quality.length} quality findings`;
+  const step = async (day: SyncDay) => {
+    opts.log?.(`${day.date} ${day.kind ?? '-'} ${day.status} ${day.detail}`.trimEnd());
+    out.push(day);
+    if (day.kind) await opts.heartbeat?.();
+  };
+  const dates = datesBetween(from, to);
+  for (const date of lastOfEach(dates, 4)) {
+    for (const s of on('yearly')) await step(await fetchOne(db, fetcher, s, date));
+  }
+  const daily = on('daily');
+  if (daily.length > 0) {
+    const holidays = await holidaysBetween(db, from, to);
+    const trading = (date: string) => {
+      const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
+      return dow !== 0 && dow !== 6 && !holidays.has(date);
+    };
+    // A current list (a template without a date: the master, an index list) is fetched once,
+    // on the first trading day, so the dated files after it find their companies.
+    const firstTrading = dates.find(trading);
+    for (const date of dates) {
+      const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
+      if (dow === 0 || dow === 6) await step({ date, kind: null, status: 'weekend', detail: '' });
+      else if (holidays.has(date)) await step({ date, kind: null, status: 'holiday', detail: '' });
+      else {
+        for (const s of daily) {
+          if (date === firstTrading || DATED.test(s.url)) await step(await fetchOne(db, fetcher, s, date));
         }
-      } catch (err) {
-        day.detail = err instanceof IngestError ? err.message : (err as Error).message;
       }
-      opts.log?.(`${date} ${source.kind} ${day.status} ${day.detail}`);
-      out.push(day);
     }
   }
+  for (const date of lastOfEach(dates, 7)) {
+    for (const s of on('monthly')) await step(await fetchOne(db, fetcher, s, date));
+  }
+  for (const s of on('filing')) await pollFilings(db, fetcher, s, to, step);
   return out;
 }
