@@ -194,3 +194,44 @@ for (const target of testDatabases()) {
     });
   });
 }
+
+describe('MCP server behind HTTPS', () => {
+  let app: FastifyInstance;
+  const call = (headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${publicSampleKey}`,
+        ...headers,
+      },
+      payload: {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'stock_symbols', arguments: {} },
+      },
+    });
+
+  beforeAll(async () => {
+    // Plain HTTP is refused even from loopback; a trusted proxy says the request came over HTTPS.
+    app = await buildApp(testConfig({ allowLoopbackHttp: false, trustProxy: true }));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses plain HTTP and runs the tool for an HTTPS request', async () => {
+    const plain = await call({});
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json()).toMatchObject({ code: 'https_required' });
+
+    const secure = await call({ 'x-forwarded-proto': 'https' });
+    expect(secure.statusCode).toBe(200);
+    const { result } = secure.json() as { result: ToolResult };
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ data: [], meta: expect.any(Object) });
+  });
+});
