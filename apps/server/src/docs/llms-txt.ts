@@ -13,6 +13,7 @@ export function buildLlmsTxt(doc: SwaggerDocument, publicUrl: string): string {
     '- Authentication: pass your API key as the `token` query parameter. Get a free key by signing in; it is shown on /company-profile.',
     '- Rate limit: 300 calls per minute (headers x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset).',
     '- Errors: application/problem+json bodies `{ type, title, status, detail, code, request_id, param? }`.',
+    `- MCP server: ${publicUrl}/mcp (Streamable HTTP; the API key as Authorization: Bearer), one tool per operation below; \`npx bahi-mcp\` for stdio.`,
     '',
     '## Links',
     '',
