@@ -1,7 +1,5 @@
-import { type OpenApiDocument, type Operation, operationsFromDocument, requestPath } from '@bahi/client';
-import { createMcpServer } from '@bahi/client/mcp';
+import type { OpenApiDocument, Operation } from '@bahi/client';
 import { publicSampleKey } from '@bahi/contracts';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { internalCallHeaders } from '../api/internal-call.ts';
 import { bearerOf } from '../auth/require-user.ts';
@@ -16,16 +14,16 @@ import { apiBasePath } from '../plugins/swagger.ts';
  */
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   let operations: Operation[] | null = null;
-  // The tools come from the same OpenAPI document the data API serves, made from its endpoint
-  // declarations; the routes are fixed once the server is ready.
-  const operationList = () => {
-    operations ??= operationsFromDocument(app.swagger() as OpenApiDocument);
-    return operations;
-  };
 
   app.post('/mcp', async (req, reply) => {
     const key = await authenticate(app, req);
-    const server = createMcpServer(operationList(), {
+    // Loaded on the first MCP request, so processes that never serve one start as fast as before.
+    const [{ operationsFromDocument, requestPath }, { createMcpServer }, { StreamableHTTPServerTransport }] =
+      await loadMcp();
+    // The tools come from the same OpenAPI document the data API serves, made from its endpoint
+    // declarations; the routes are fixed once the server is ready.
+    operations ??= operationsFromDocument(app.swagger() as OpenApiDocument);
+    const server = createMcpServer(operations, {
       async call(op, args) {
         const res = await app.inject({
           method: 'GET',
@@ -52,6 +50,22 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   });
   // Stateless: no server-sent event stream to open and no session to end.
   app.route({ method: ['GET', 'DELETE'], url: '/mcp', handler: methodNotAllowed });
+}
+
+let mcpModules: Promise<
+  [
+    typeof import('@bahi/client'),
+    typeof import('@bahi/client/mcp'),
+    typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]
+> | null = null;
+function loadMcp() {
+  mcpModules ??= Promise.all([
+    import('@bahi/client'),
+    import('@bahi/client/mcp'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
+  return mcpModules;
 }
 
 /** The same refusals as the data API's: HTTPS, then a valid key (401 problem+json otherwise). */
