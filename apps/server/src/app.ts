@@ -17,6 +17,7 @@ import { docsRoutes } from './docs/docs-routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
 import { type LogStream, loggerOptions } from './plugins/access-log.ts';
+import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sharedServerOptions } from './plugins/server-options.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(accountRoutes);
   if (app.identity.dev) await app.register(devIdentityRoutes(app.identity.dev));
   await registerDataApi(app, config);
+  await app.register(mcpRoutes);
   registerMail(app);
   await app.register(intakeRoutes);
   await registerBilling(app);

@@ -70,10 +70,21 @@ test('shows a spinner, then the reference with its sections, badge and groups in
     'Exchange',
   ]);
   const first = page.getByTestId('endpoint-block').first();
-  await expect(first.getByRole('tab')).toHaveText(['cURL', 'Go', 'Java', 'Node.js', 'Python']);
+  await expect(first.getByRole('tab')).toHaveText([
+    'cURL',
+    'Go',
+    'Java',
+    'Node.js',
+    'Node.js client',
+    'Python',
+    'Python client',
+  ]);
   await expect(first).toContainText('Sample response');
   await first.getByRole('tab', { name: 'Go' }).click();
   await expect(first.getByRole('tabpanel')).toContainText('http.NewRequest("GET"');
+  await first.getByRole('tab', { name: 'Python client' }).click();
+  await expect(first.getByRole('tabpanel')).toContainText('from bahi import Client');
+  await expect(page.locator('#ai-assistants')).toContainText('/mcp');
 });
 
 test('says the spec is missing when the document cannot be had', async ({ page }) => {

@@ -5,6 +5,7 @@ import { bearerOf } from '../auth/require-user.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { isSecureEnough } from '../plugins/https-policy.ts';
+import { isInternalCall } from './internal-call.ts';
 import type { KeyOwner } from './key-cache.ts';
 import { type RateLimitOutcome, rateLimitedError, setRateLimitHeaders } from './rate-limit.ts';
 import type { DataApiServices } from './services.ts';
@@ -110,7 +111,7 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
   };
 
   return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
-    if (!isSecureEnough(req, config)) {
+    if (!isSecureEnough(req, config) && !isInternalCall(req)) {
       done(
         new AppError(
           'https_required',

@@ -13,6 +13,7 @@ export function buildLlmsTxt(doc: SwaggerDocument, publicUrl: string): string {
     '- Authentication: every request needs your API key, either as the `token` query parameter or as an `Authorization: Bearer <key>` header (one of the two is required). Get a free key by signing in; it is shown on /company-profile.',
     '- Rate limit: 300 calls per minute per key; every answer to a request with a valid key carries RateLimit-Policy, RateLimit, X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, and a 429 carries Retry-After.',
     '- Errors: application/problem+json bodies `{ type, title, status, detail, code, request_id, param? }`.',
+    `- MCP server: ${publicUrl}/mcp (Streamable HTTP; the API key as Authorization: Bearer), one tool per operation below; \`npx bahi-mcp\` for stdio.`,
     '',
     '## Links',
     '',

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { type CodeTabId as LanguageId, codeTabs as languages } from './code-tabs.ts';
 import { CopyButton } from './copy-button.tsx';
 import { ScrollPre } from './scroll-pre.tsx';
-import { type LanguageId, languages } from './snippets.ts';
 
 const storageKey = 'bahi.docs.language';
 
@@ -10,7 +10,7 @@ function initialLanguage(): LanguageId {
   return languages.some((l) => l.id === saved) ? (saved as LanguageId) : 'curl';
 }
 
-/** Language tabs (cURL, Go, Java, Node.js, Python) over the generated samples. */
+/** Language tabs (cURL, Go, Java, Node.js and its client, Python and its client) over the generated samples. */
 export function CodePanel({ snippets }: { snippets: Record<LanguageId, string> }) {
   const [active, setActive] = useState<LanguageId>(initialLanguage);
   const base = useId();

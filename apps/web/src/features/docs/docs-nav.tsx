@@ -6,6 +6,7 @@ export const fixedSections = [
   { id: 'reference', label: 'Reference' },
   { id: 'authentication', label: 'Authentication' },
   { id: 'errors', label: 'Errors' },
+  { id: 'ai-assistants', label: 'AI assistants' },
 ];
 
 export function hrefFor(id: string): string {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { SignInCancelled, startSignIn } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
+import { AiAssistantsSection } from './ai-assistants-section.tsx';
 import { loadSwaggerDocument } from './docs-document.ts';
 import { DocsNav } from './docs-nav.tsx';
 import { EndpointBlock } from './endpoint-block.tsx';
@@ -172,6 +173,10 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
         </section>
         <AuthenticationSection signedIn={signedIn} apiKey={apiKey} baseUrl={sampleBaseUrl} />
         <ErrorsSection />
+        <AiAssistantsSection
+          siteUrl={sampleBaseUrl.slice(0, sampleBaseUrl.length - basePath.length)}
+          apiKey={apiKey}
+        />
         {groups.map((g) => (
           <div key={g.name} className="docs-group">
             <h2 className="docs-group-title">{g.name}</h2>

@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { CodePanel } from './code-panel.tsx';
+import { codeSamples } from './code-tabs.ts';
 import { CopyButton } from './copy-button.tsx';
 import type { Endpoint } from './endpoint-index.ts';
 import { sampleResponse } from './sample-response.ts';
 import { ScrollPre } from './scroll-pre.tsx';
-import { buildRequest, buildSnippets, fullUrl } from './snippets.ts';
+import { buildRequest, fullUrl } from './snippets.ts';
 import type { Schema } from './swagger.ts';
 import { TryIt } from './try-it.tsx';
 
@@ -72,7 +73,7 @@ export const EndpointBlock = memo(function EndpointBlock({
         <TryIt endpoint={endpoint} shownKey={apiKey} origin={origin} />
       </div>
       <div className="docs-endpoint-code">
-        <CodePanel snippets={buildSnippets(endpoint, sampleBaseUrl, apiKey)} />
+        <CodePanel snippets={codeSamples(endpoint, sampleBaseUrl, basePath, apiKey)} />
         <div className="docs-code docs-sample">
           <div className="docs-code-head">
             <span className="docs-code-title">

@@ -1,0 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+const header = 'x-bahi-internal-call';
+const token = randomBytes(24).toString('base64url');
+
+/**
+ * Headers that mark an in-process call (`app.inject`) made on behalf of a request that already
+ * passed the HTTPS check, such as an MCP tool call: the value is random per process and never
+ * leaves it, so no client can send it.
+ */
+export const internalCallHeaders: Record<string, string> = { [header]: token };
+
+export function isInternalCall(req: FastifyRequest): boolean {
+  return req.headers[header] === token;
+}
