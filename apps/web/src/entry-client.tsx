@@ -1,5 +1,5 @@
 import './styles/site.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes.tsx';
@@ -20,9 +20,8 @@ const app = (
     <RouterProvider router={router} />
   </StrictMode>
 );
-// Prerendered pages arrive with markup to hydrate; the SPA shell arrives with an empty root.
-// The runtime is Preact through compat (react-runtime.ts): hydration is one synchronous pass and
-// startTransition runs its callback at once; under React it would let hydration yield to the
-// browser between chunks of work.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+// Prerendered pages arrive with markup to hydrate (React 19 hydrates concurrently, yielding to
+// the browser between chunks of work, and reports any mismatch with the server markup as a
+// console error, which fails the tests); the SPA shell arrives with an empty root.
+if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
