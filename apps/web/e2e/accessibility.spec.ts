@@ -28,6 +28,8 @@ async function settled(page: Page, path: string) {
 }
 
 test.describe('axe finds no serious or critical violations', () => {
+  // axe walks the whole page; the docs reference is long, and the machine may be busy.
+  test.describe.configure({ timeout: 120_000 });
   for (const path of paths) {
     test(path, async ({ page }) => {
       await page.goto(path);

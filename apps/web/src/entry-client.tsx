@@ -2,6 +2,7 @@ import './styles/site.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { canHydrateRenderedDocs } from './features/docs/docs-document.ts';
 import { routes } from './routes.tsx';
 
 // Load the lazy route modules of the first page before the router starts, so it renders (or
@@ -23,5 +24,8 @@ const app = (
 // Prerendered pages arrive with markup to hydrate (React 19 hydrates concurrently, yielding to
 // the browser between chunks of work, and reports any mismatch with the server markup as a
 // console error, which fails the tests); the SPA shell arrives with an empty root.
-if (container.firstElementChild) hydrateRoot(container, app);
+// The docs reference the server rendered hydrates only with the document it was rendered from:
+// when the browser could not fetch it (the "missing spec" message and its retry) or got a newer
+// one, the page renders afresh.
+if (container.firstElementChild && canHydrateRenderedDocs(container)) hydrateRoot(container, app);
 else createRoot(container).render(app);

@@ -2,8 +2,29 @@ import { isSwaggerDocument, type SwaggerDocument } from './swagger.ts';
 
 export const documentUrl = '/swagger/doc.json';
 
-/** Marks the docs page's root element; there before any script runs when the server rendered it. */
+/**
+ * Marks the docs page's root element, with the fingerprint of the document it shows as value:
+ * there before any script runs when the server rendered the page.
+ */
 export const serverRenderedMark = 'data-docs-reference';
+
+/** A short fingerprint of a document (FNV-1a over its JSON), the same on the server and in the browser. */
+export function documentFingerprint(doc: SwaggerDocument): string {
+  const text = JSON.stringify(doc);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * True when markup the server rendered can be hydrated: the browser has the document, and it is
+ * the one the server rendered from (the document changes when the data does).
+ */
+export function canHydrateRenderedDocs(root: ParentNode): boolean {
+  const rendered = root.querySelector(`[${serverRenderedMark}]`);
+  if (!rendered) return true;
+  return !!loaded && rendered.getAttribute(serverRenderedMark) === documentFingerprint(loaded);
+}
 
 let pending: Promise<SwaggerDocument | null> | null = null;
 let loaded: SwaggerDocument | undefined;

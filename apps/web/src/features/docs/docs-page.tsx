@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { SignInCancelled, startSignIn } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
-import { loadedSwaggerDocument, loadSwaggerDocument, serverRenderedMark } from './docs-document.ts';
+import {
+  documentFingerprint,
+  loadedSwaggerDocument,
+  loadSwaggerDocument,
+  serverRenderedMark,
+} from './docs-document.ts';
 import { DocsNav } from './docs-nav.tsx';
 import { EndpointBlock } from './endpoint-block.tsx';
 import { filterGroups, groupEndpoints } from './endpoint-index.ts';
@@ -89,6 +94,7 @@ export function DocsPage() {
 function DocsReference({ doc }: { doc: SwaggerDocument }) {
   const { profile, signedIn } = useSession();
   const groups = useMemo(() => groupEndpoints(doc), [doc]);
+  const fingerprint = useMemo(() => documentFingerprint(doc), [doc]);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterGroups(groups, query), [groups, query]);
   const [openGroups, setOpenGroups] = useState(() => new Set(groups.slice(0, 1).map((g) => g.name)));
@@ -160,7 +166,7 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
   );
 
   return (
-    <div className="docs" {...{ [serverRenderedMark]: '' }}>
+    <div className="docs" {...{ [serverRenderedMark]: fingerprint }}>
       <DocsNav
         groups={shown}
         query={query}
