@@ -39,7 +39,8 @@ test.describe('axe finds no serious or critical violations', () => {
   }
 
   test('on every page signed in, the user menu open', async ({ page }) => {
-    test.setTimeout(180_000);
+    // One axe run per page, about twenty pages.
+    test.setTimeout(600_000);
     await signIn(page, { email: uniqueEmail('axe.reader.with.a.long.address'), name: 'Axe Reader' });
     for (const path of paths) {
       await page.goto(path);
