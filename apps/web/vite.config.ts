@@ -1,12 +1,9 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { reactToPreact, usesReact } from './react-runtime.ts';
 
 export default defineConfig({
-  // JSX compiles to the automatic runtime's 'react/jsx-runtime', which the aliases answer with
-  // preact/compat's (so no React plugin: its fast refresh needs React itself; the dev server
-  // reloads the page instead).
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  resolve: { alias: reactToPreact },
+  // React 19: JSX on the automatic runtime, and fast refresh in the dev server.
+  plugins: [react()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   // The manifest tells the prerender step which chunks each page needs (it deletes the file after).
   build: {
@@ -36,8 +33,8 @@ export default defineConfig({
     },
   },
   // The form rules in @bahi/contracts use zod 4, installed beside contracts only: bundle it into
-  // the SSR build, and the libraries that import React too, so the aliases answer them there.
-  ssr: { noExternal: ['zod', ...usesReact] },
+  // the SSR build. React, React DOM and the router stay external (Node loads them).
+  ssr: { noExternal: ['zod'] },
   // The dev server sends the server's own paths to it (a prefix '/api' would also catch /api-faq).
   server: {
     proxy: {

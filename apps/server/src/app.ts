@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sitePaths } from '@bahi/contracts/site';
 import { ensureSampleData } from '@bahi/market-data';
 import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -122,8 +123,11 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(intakeRoutes);
   await registerBilling(app);
   // The reference tools read the same document the data API serves.
-  await app.register(docsRoutes, { document: async () => (await app.inject('/swagger/doc.json')).body });
-  if (config.webDist) registerStaticSite(app, config.webDist);
+  const documentText = async () => (await app.inject('/swagger/doc.json')).body;
+  await app.register(docsRoutes, { document: documentText });
+  // The docs page's reference is rendered from that same document.
+  if (config.webDist)
+    registerStaticSite(app, config.webDist, { path: sitePaths.docs, document: documentText });
   return app;
 }
 

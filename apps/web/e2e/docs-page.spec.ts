@@ -35,9 +35,8 @@ async function withExtraPaths(page: Page, extra: Record<string, unknown>) {
   });
 }
 
-test('shows a spinner, then the reference with its sections, badge and groups in SPEC order', async ({
-  page,
-}) => {
+/** Holds the browser's fetch of the document until `release` is called. */
+async function holdDocument(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((r) => {
     release = r;
@@ -46,7 +45,29 @@ test('shows a spinner, then the reference with its sections, badge and groups in
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('opened directly, the reference is in the page before the browser has the document; it then hydrates', async ({
+  page,
+}) => {
+  const release = await holdDocument(page);
   await page.goto(docsPath);
+  await expect(page.getByRole('heading', { level: 1, name: /API Reference/ })).toBeVisible();
+  expect(await page.getByTestId('endpoint-block').count()).toBeGreaterThan(20);
+  await expect(page.getByRole('status')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+});
+
+test('reached from another page, shows a spinner, then the reference with its sections, badge and groups in SPEC order', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const release = await holdDocument(page);
+  await page.getByRole('main').getByRole('link', { name: 'Read the API docs' }).click();
   await expect(page.getByRole('status')).toBeVisible();
   release();
   await expect(page.getByRole('heading', { level: 1, name: /API Reference/ })).toBeVisible();
@@ -138,6 +159,8 @@ test('path lookup and sample response messages', async ({ page }) => {
     },
   });
   await page.goto(`${docsPath}#/no-such-path`);
+  // The browser's document differs from the one the server rendered: the page renders afresh.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
   await expect(page.getByRole('alert')).toContainText('Path not found. Tried: /stock-symbols,');
   await expect(page.getByRole('alert')).toContainText('/holidays-calender');
   await page.goto(`${docsPath}#/post-only`);
@@ -228,7 +251,10 @@ test('the PDF modal traps focus, locks scroll and closes by Escape, overlay and 
   await expect(dialog).toBeHidden();
 });
 
-test('signed out, samples use the sample key and the Postman link asks first', async ({ page, context }) => {
+test('signed out, samples use the sample key and the Swagger UI link asks first', async ({
+  page,
+  context,
+}) => {
   const doc = await (await page.request.get('/swagger/doc.json')).json();
   const sampleKey: string = doc.info['x-sample-key'] ?? publicSampleKey;
   await page.goto(docsPath);
@@ -236,15 +262,14 @@ test('signed out, samples use the sample key and the Postman link asks first', a
     `token=${sampleKey}`,
   );
   await expect(page.locator('#authentication').getByRole('link', { name: 'profile' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Postman collection' }).click();
+  await page.getByRole('link', { name: 'Swagger UI' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get Your Free API Key' });
   await expect(dialog.getByRole('button', { name: 'Login to Get API Key' })).toBeVisible();
   const popup = context.waitForEvent('page');
   await dialog.getByRole('button', { name: 'Continue Without Login' }).click();
   const tab = await popup;
   await tab.waitForLoadState();
-  expect(tab.url()).toContain('/swagger/postman.json');
-  expect(JSON.parse((await tab.locator('body').innerText()) || '{}').info.schema).toContain('v2.1.0');
+  expect(tab.url()).toContain('/swagger/ui/');
   await expect(dialog).toBeHidden();
 });
 
@@ -288,7 +313,8 @@ test('signed in, samples use the user key and the Swagger link opens directly', 
   const popup = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Swagger UI' }).click();
   const tab = await popup;
-  await expect(tab.locator('.swagger-ui .info .title')).toContainText('Bahi');
+  // Swagger UI's own bundle is large: give it time on a busy machine.
+  await expect(tab.locator('.swagger-ui .info .title')).toContainText('Bahi', { timeout: 20_000 });
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -323,33 +349,26 @@ test('a Realtime response link opens the live call in a new tab: 200 JSON, and e
   expect(answers.filter((a) => a.status === 401 || !a.json)).toEqual([]);
 });
 
-// Every endpoint answers 200 only once the embedded sample universe is loaded at start
-// (SAMPLE_DATA; its loader is not on this branch yet: the data API answers "Unknown symbol").
-test('every Realtime response link answers 200 JSON with the sample key, except paid-only endpoints (403)', async ({
+test('every Realtime response link answers 200 JSON with the sample key (paid-only endpoints have none)', async ({
   page,
 }) => {
   const doc = (await (await page.request.get('/swagger/doc.json')).json()) as {
     paths: Record<string, { get: { description: string } }>;
   };
-  const paidOnly = Object.entries(doc.paths)
-    .filter(([, item]) => item.get.description.includes('paid plans only'))
-    .map(([path]) => path.split('{')[0]!);
-  expect(paidOnly.length).toBeGreaterThan(0);
+  const paidOnly = Object.values(doc.paths).filter((item) =>
+    item.get.description.includes('paid plans only'),
+  );
   await page.goto(docsPath);
-  // Wait for the page to render one block per documented path before reading the links.
   await expect(page.getByRole('link', { name: 'Realtime response' })).toHaveCount(
-    Object.keys(doc.paths).length,
+    Object.keys(doc.paths).length - paidOnly.length,
   );
   const answers = await realtimeAnswers(page);
-  const expected = answers.map((a) => ({
-    ...a,
-    status: paidOnly.some((p) => a.path.startsWith(`/api/v1${p}`)) ? 403 : 200,
-    json: true,
-  }));
-  expect(answers).toEqual(expected);
+  expect(answers).toEqual(answers.map((a) => ({ ...a, status: 200, json: true })));
 });
 
 test('has no serious accessibility violations', async ({ page }) => {
+  // axe walks every endpoint block of the reference: slow on a busy machine.
+  test.setTimeout(180_000);
   await page.goto(`${docsPath}#/quote`);
   await expect(page.locator('[id="/quote"]')).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();

@@ -98,9 +98,32 @@ test('regenerating the key asks first, then the old key stops working on the dat
   expect((await request.get(`${dataEndpoint}?token=${fresh}`)).status()).toBe(200);
 });
 
-test('a past expiry ends the session at the next authenticated request', async ({ page }) => {
-  await signIn(page, { email: uniqueEmail('meera'), name: 'Meera Shah' });
-  await patchStoredProfile(page, { expiry: Math.floor(Date.now() / 1000) - 5 });
+test('a stored session older than its access token is restored through the refresh token', async ({
+  page,
+}) => {
+  const first = await signIn(page, { email: uniqueEmail('nisha'), name: 'Nisha Pai' });
+  // As if the site was closed for longer than the access token lives: its expiry is past and the
+  // server would refuse it; the refresh token is still good.
+  await patchStoredProfile(page, {
+    accessToken: 'expired-access-token',
+    expiry: Math.floor(Date.now() / 1000) - 60,
+  });
+  await page.goto('/company-profile');
+  await expect(page.getByRole('main').getByTestId('api-key')).toHaveText(first.key);
+  await expect(page).toHaveURL(/\/company-profile$/);
+  const after = (await storedProfile(page))!;
+  expect(after.accessToken).not.toBe('expired-access-token');
+  expect(after.refreshToken).not.toBe(first.refreshToken);
+  expect(after.expiry).toBeGreaterThan(Date.now() / 1000);
+  await expect(page.getByRole('button', { name: 'Account menu for Nisha Pai' })).toBeVisible();
+});
+
+test('a past expiry with a refresh token the server refuses ends the session', async ({ page }) => {
+  const first = await signIn(page, { email: uniqueEmail('meera'), name: 'Meera Shah' });
+  await patchStoredProfile(page, {
+    expiry: Math.floor(Date.now() / 1000) - 5,
+    refreshToken: `${first.refreshToken.slice(0, -4)}xxxx`,
+  });
   await page.goto('/company-profile');
   await expect(page).toHaveURL(/\/session-expired$/);
   await expect(page.getByText('Your Current session expired, Please login again..')).toBeVisible();

@@ -106,7 +106,8 @@ export const sitePages: SitePage[] = [
   {
     path: '/confirmation?status=success',
     title: /Confirmation/,
-    texts: ["Please don't close the window or refresh it."],
+    // Opened by hand, without a verified checkout behind it: no success is claimed.
+    texts: ['No payment to confirm'],
     prerendered: false,
   },
 ];

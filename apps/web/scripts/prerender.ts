@@ -7,17 +7,21 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // the route's head tags, the stylesheet inlined (no render-blocking request) and
 // `modulepreload` links for the page's own chunks (fetched beside the entry, not after it), plus
 // robots.txt (and sitemap.xml when PUBLIC_URL is set); then precompresses every text file
-// (.br and .gz siblings) for the server to send as they are.
+// (.br and .gz siblings) for the server to send as they are. The SSR build stays in dist-ssr
+// with the docs page's template: the server renders that page from its live document.
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const ssrEntry = join(webRoot, 'dist-ssr', 'entry-server.js');
-const { render, head, pageSources, prerenderPaths, sitePathPatterns } = (await import(ssrEntry)) as {
-  render: (path: string) => Promise<string>;
-  head: (path: string, publicUrl?: string) => string;
-  pageSources: (path: string) => string[];
-  prerenderPaths: string[];
-  sitePathPatterns: string[];
-};
+const { render, head, pageSources, prerenderPaths, sitePathPatterns, docsPath, docsPageSource } =
+  (await import(ssrEntry)) as {
+    render: (path: string) => Promise<string>;
+    head: (path: string, publicUrl?: string) => string;
+    pageSources: (path: string) => string[];
+    prerenderPaths: string[];
+    sitePathPatterns: string[];
+    docsPath: string;
+    docsPageSource: string;
+  };
 const publicUrl = process.env.PUBLIC_URL || undefined;
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<!--head-->') || !shell.includes('<!--app-->'))
@@ -39,6 +43,12 @@ for (const path of prerenderPaths) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, html);
 }
+// The docs page: the server renders its reference from the document it serves (entry-server's
+// renderDocs, kept in dist-ssr) into this page, at the <!--app--> marker.
+writeFileSync(
+  join(webRoot, 'dist-ssr', 'docs-page.html'),
+  pageShell.replace('<!--head-->', () => head(docsPath, publicUrl) + pageAssets([docsPageSource])),
+);
 // The server answers any other path with the not-found page and a 404 status.
 writeFileSync(join(dist, 'routes.json'), `${JSON.stringify(sitePathPatterns)}\n`);
 // The shell for client-only routes keeps an empty root; the route sets its title on load.
@@ -63,7 +73,6 @@ if (publicUrl) {
   );
 }
 writeFileSync(join(dist, 'robots.txt'), `${robots.join('\n')}\n`);
-rmSync(join(webRoot, 'dist-ssr'), { recursive: true, force: true });
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
 interface ManifestChunk {

@@ -4,6 +4,8 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { headTags } from './app/head-tags.ts';
 import { lazyPageSource } from './app/lazy-page.ts';
 import { metaOf } from './app/page-meta.ts';
+import { primeSwaggerDocument } from './features/docs/docs-document.ts';
+import { isSwaggerDocument } from './features/docs/swagger.ts';
 import { prerenderPaths, routes, sitePathPatterns } from './routes.tsx';
 
 export { prerenderPaths, sitePathPatterns };
@@ -31,4 +33,21 @@ export function head(path: string, publicUrl?: string): string {
 /** The source files of the lazy page modules a path renders (keys of Vite's client manifest). */
 export function pageSources(path: string): string[] {
   return (matchRoutes(routes, path) ?? []).flatMap((m) => lazyPageSource(m.route) ?? []);
+}
+
+/** The docs page, whose reference the server renders from the document it serves. */
+export const docsPath = '/financial-data-api-documentation';
+/** The client build's page module of the docs route (a key of Vite's manifest). */
+export const docsPageSource = 'src/features/docs/docs-page.tsx';
+
+/**
+ * Renders the docs route with the whole reference from `documentText` (the served Swagger
+ * document): every group and endpoint block as HTML, readable before any script runs. The
+ * browser fetches the same document and hydrates this markup with it.
+ */
+export async function renderDocs(documentText: string): Promise<string> {
+  const doc: unknown = JSON.parse(documentText);
+  if (!isSwaggerDocument(doc)) throw new Error('not a Swagger 2.0 document');
+  primeSwaggerDocument(doc);
+  return render(docsPath);
 }

@@ -3,6 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { acceptedEncodings } from './content-coding.ts';
+import { type DocumentText, registerDocsPage } from './docs-page.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,7 +51,11 @@ function pickEncoding(header: string | undefined, file: string, exists: (p: stri
  * precompressed .br/.gz sibling when the build wrote one and the client accepts it. Missing
  * assets and unknown server paths get real 404s.
  */
-export function registerStaticSite(app: FastifyInstance, root: string): void {
+export function registerStaticSite(
+  app: FastifyInstance,
+  root: string,
+  docs?: { path: string; document: DocumentText },
+): void {
   // The prerender step overwrites index.html with the home page and keeps the empty shell aside.
   const shellPath = existsSync(join(root, 'spa-shell.html'))
     ? join(root, 'spa-shell.html')
@@ -59,6 +64,8 @@ export function registerStaticSite(app: FastifyInstance, root: string): void {
     app.log.warn({ root }, 'web site not built: run `npm run build:web`; serving the API only');
     return;
   }
+  // The docs page is rendered from the live document (plugins/docs-page.ts).
+  if (docs) registerDocsPage(app, root, docs.path, docs.document);
   const cache = new Map<string, Buffer>();
   const read = (file: string) => {
     let body = cache.get(file);

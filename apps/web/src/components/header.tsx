@@ -1,5 +1,5 @@
 import { headerHideAfterPx, sitePaths } from '@bahi/contracts/site';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useHideOnScroll } from '../lib/use-hide-on-scroll.ts';
 import { Logo } from './logo.tsx';
@@ -17,8 +17,25 @@ const links = [
  */
 export function Header({ account }: { account: ReactNode }) {
   const hidden = useHideOnScroll(headerHideAfterPx);
+  const ref = useRef<HTMLElement>(null);
+  // How much of the viewport's top the header takes now, as `--site-header-shown` on the root,
+  // so sticky parts of a page (the docs navigation) stay below it instead of under it.
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () =>
+      root.style.setProperty('--site-header-shown', hidden ? '0px' : `${header.offsetHeight}px`);
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(header);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--site-header-shown');
+    };
+  }, [hidden]);
   return (
-    <header className="site-header" data-hidden={hidden ? 'true' : 'false'}>
+    <header ref={ref} className="site-header" data-hidden={hidden ? 'true' : 'false'}>
       <div className="container header-row">
         <Logo />
         <nav aria-label="Main" className="main-nav">

@@ -62,20 +62,30 @@ function withBearer(init: RequestInit, token: string): RequestInit {
 }
 
 /**
- * The one authenticated client (SPEC §7): adds the Bearer access token; a missing or past expiry
- * ends the session before any request; a 401 refreshes once and retries once, and a failed
- * refresh ends the session; a 404 shows /page-not-found. No client time-out.
+ * The one authenticated client (SPEC §7): adds the Bearer access token. A missing expiry ends the
+ * session before any request. An access token past its expiry (a session kept in storage while
+ * the site was closed) is first traded through the refresh token, as a 401 is: a 401 refreshes
+ * once and retries once. Only a failed refresh ends the session (/session-expired). A 404 shows
+ * /page-not-found. No client time-out.
  */
 export async function authedFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const profile = readProfile();
-  if (!profile || !Number.isFinite(profile.expiry) || profile.expiry * 1000 <= Date.now()) expireSession();
-  let res = await fetch(path, withBearer(init, profile.accessToken));
-  if (res.status === 401) {
-    const token = await refreshAccessToken(profile.refreshToken);
-    if (!token) expireSession();
-    res = await fetch(path, withBearer(init, token));
-    if (res.status === 401) expireSession();
+  if (!profile || !Number.isFinite(profile.expiry)) expireSession();
+  let refreshed = false;
+  let token = profile.accessToken;
+  if (profile.expiry * 1000 <= Date.now()) {
+    const fresh = await refreshAccessToken(profile.refreshToken);
+    if (!fresh) expireSession();
+    token = fresh;
+    refreshed = true;
   }
+  let res = await fetch(path, withBearer(init, token));
+  if (res.status === 401 && !refreshed) {
+    const fresh = await refreshAccessToken(profile.refreshToken);
+    if (!fresh) expireSession();
+    res = await fetch(path, withBearer(init, fresh));
+  }
+  if (res.status === 401) expireSession();
   if (res.status === 404) navigateTo(sitePaths.notFound);
   return res;
 }

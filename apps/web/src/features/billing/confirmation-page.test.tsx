@@ -17,14 +17,15 @@ const profile = {
   billing_status: 'active',
 };
 
-function renderAt(url: string) {
+function renderAt(url: string, state?: unknown) {
+  const [pathname = '', search = ''] = url.split(/(?=\?)/);
   const router = createMemoryRouter(
     [
       { path: '/confirmation', element: <ConfirmationPage /> },
       { path: '/payment-success', element: <h1>Payment Successful!</h1> },
       { path: '/payment-failed', element: <h1>Payment Failed!</h1> },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [{ pathname, search, state }] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -56,7 +57,7 @@ describe('confirmation page', () => {
   });
 
   it('after success refetches the subscription into the profile and moves on after 1.5 s', async () => {
-    const router = renderAt('/confirmation?status=success');
+    const router = renderAt('/confirmation?status=success', { verified: 'success' });
     expect(screen.getByText("Please don't close the window or refresh it.")).toBeTruthy();
     await advance(1499);
     expect(router.state.location.pathname).toBe('/confirmation');
@@ -84,6 +85,22 @@ describe('confirmation page', () => {
       expect(router.state.location.pathname).toBe('/payment-failed');
     });
   }
+
+  it('claims no success for ?status=success without the verified checkout behind it', async () => {
+    const router = renderAt('/confirmation?status=success');
+    expect(screen.getByRole('heading', { name: 'No payment to confirm' })).toBeTruthy();
+    expect(screen.queryByText(/Payment Successful/)).toBeNull();
+    await advance(5000);
+    expect(router.state.location.pathname).toBe('/confirmation');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('claims no success when the verified verdict was not success', async () => {
+    const router = renderAt('/confirmation?status=success', { verified: 'contact' });
+    expect(screen.getByRole('heading', { name: 'No payment to confirm' })).toBeTruthy();
+    await advance(5000);
+    expect(router.state.location.pathname).toBe('/confirmation');
+  });
 
   it('without a status only says it is processing, and stays', async () => {
     const router = renderAt('/confirmation');

@@ -1,6 +1,6 @@
 import { sitePaths } from '@bahi/contracts/site';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { readProfile } from '../session/session-store.ts';
 import { refreshSubscriptionProfile } from './billing-api.ts';
 import './billing.css';
@@ -19,15 +19,31 @@ function isStatus(s: string | null): s is Status {
   return s === 'success' || s === 'failure' || s === 'contact';
 }
 
+/** Router state the checkout leaves with the server's verdict on the payment (POST /rzp/verify-subscription). */
+export interface ConfirmationState {
+  verified: Status;
+}
+
+/** The verdict the checkout verified with the server, if this visit came from it. */
+function verifiedStatus(state: unknown): Status | null {
+  const verified = (state as Partial<ConfirmationState> | null)?.verified ?? null;
+  return isStatus(verified) ? verified : null;
+}
+
 /**
  * /confirmation?status=success|failure|contact: refetches the subscription into the stored
  * profile, then moves on to /payment-success or /payment-failed once both the delay has passed
- * and the profile is fresh.
+ * and the profile is fresh. Success is claimed only with proof: the server's verdict that the
+ * checkout passed on as router state. `?status=success` alone (typed, bookmarked, shared) says
+ * there is no payment to confirm and moves nowhere.
  */
 export function ConfirmationPage() {
   const [params] = useSearchParams();
   const raw = params.get('status');
-  const status = isStatus(raw) ? raw : null;
+  const asked = isStatus(raw) ? raw : null;
+  const verified = verifiedStatus(useLocation().state);
+  const unproven = asked === 'success' && verified !== 'success';
+  const status = unproven ? null : asked;
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -49,9 +65,18 @@ export function ConfirmationPage() {
   }, [status, navigate]);
 
   return (
-    <section className="message-page confirmation" aria-busy="true">
-      <div className="spinner" aria-hidden="true" />
-      {status ? (
+    <section className="message-page confirmation" aria-busy={!unproven}>
+      {!unproven && <div className="spinner" aria-hidden="true" />}
+      {unproven ? (
+        <>
+          <h1>No payment to confirm</h1>
+          <p className="lead">
+            This page confirms a payment made at checkout, and none was made in this visit. Your plan is on
+            your <Link to={sitePaths.profile}>profile</Link>; plans are on the{' '}
+            <Link to={sitePaths.pricing}>pricing page</Link>.
+          </p>
+        </>
+      ) : status ? (
         <>
           <h1>{headings[status]}</h1>
           <p className="lead">Please don't close the window or refresh it.</p>

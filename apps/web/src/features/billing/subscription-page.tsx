@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { LoginPrompt } from '../auth/components/login-prompt.tsx';
 import { useSession } from '../session/use-session.ts';
 import { startSubscription, verifySubscription } from './billing-api.ts';
+import type { ConfirmationState } from './confirmation-page.tsx';
 import './billing.css';
 import { CheckoutScriptError, loadCheckoutScript, openCheckout } from './checkout.ts';
 import { emptyPhone, PhoneField, type PhoneValue } from './phone-field.tsx';
@@ -37,8 +38,12 @@ export function SubscriptionPage() {
   }
   const allowed = canBuyPlan(profile.plan, plan.code);
 
+  // The server's verdict travels as router state: /confirmation claims success only with it.
   const confirm = (status: 'success' | 'failure' | 'contact') =>
-    navigate(`${sitePaths.confirmation}?status=${status}`, { replace: true });
+    navigate(`${sitePaths.confirmation}?status=${status}`, {
+      replace: true,
+      state: { verified: status } satisfies ConfirmationState,
+    });
 
   async function pay() {
     const problem = validatePhone(phone.country, phone.number);

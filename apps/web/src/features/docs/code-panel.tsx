@@ -1,18 +1,23 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type CodeTabId as LanguageId, codeTabs as languages } from './code-tabs.ts';
 import { CopyButton } from './copy-button.tsx';
 import { ScrollPre } from './scroll-pre.tsx';
 
 const storageKey = 'bahi.docs.language';
 
-function initialLanguage(): LanguageId {
-  const saved = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(storageKey);
-  return languages.some((l) => l.id === saved) ? (saved as LanguageId) : 'curl';
+function savedLanguage(): LanguageId | null {
+  const saved = sessionStorage.getItem(storageKey);
+  return languages.some((l) => l.id === saved) ? (saved as LanguageId) : null;
 }
 
 /** Language tabs (cURL, Go, Java, Node.js and its client, Python and its client) over the generated samples. */
 export function CodePanel({ snippets }: { snippets: Record<LanguageId, string> }) {
-  const [active, setActive] = useState<LanguageId>(initialLanguage);
+  // cURL first, as the server renders it; the language chosen earlier in this tab after hydration.
+  const [active, setActive] = useState<LanguageId>('curl');
+  useEffect(() => {
+    const saved = savedLanguage();
+    if (saved) setActive(saved);
+  }, []);
   const base = useId();
   const code = snippets[active];
   const choose = (id: LanguageId) => {

@@ -1,25 +1,44 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { SignInCancelled, startSignIn } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
 import { AiAssistantsSection } from './ai-assistants-section.tsx';
-import { loadSwaggerDocument } from './docs-document.ts';
+import {
+  documentFingerprint,
+  loadedSwaggerDocument,
+  loadSwaggerDocument,
+  serverRenderedMark,
+} from './docs-document.ts';
 import { DocsNav } from './docs-nav.tsx';
 import { EndpointBlock } from './endpoint-block.tsx';
 import { filterGroups, groupEndpoints } from './endpoint-index.ts';
 import { KeyPromptModal } from './key-prompt-modal.tsx';
 import { lookupPath } from './path-lookup.ts';
 import { PdfModal } from './pdf-modal.tsx';
+import { downloadPostmanCollection, postmanFileName, postmanUrl } from './postman-download.ts';
 import { AuthenticationSection, ErrorsSection } from './reference-sections.tsx';
 import { sampleKeyOf } from './snippets.ts';
 import type { SwaggerDocument } from './swagger.ts';
 import './docs.css';
 
 export const missingSpecMessage = 'Missing OpenAPI/Swagger spec...';
-const postmanUrl = '/swagger/postman.json';
 const swaggerUiUrl = '/swagger/ui/';
 
 function openInNewTab(href: string): void {
   window.open(href, '_blank', 'noopener');
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The site's own origin, for live calls (Realtime links, try it). Rendered on the server (and so
+ * while hydrating) it is the document's public origin; the browser's own follows right after.
+ */
+function useSiteOrigin(documentOrigin: string): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => documentOrigin,
+  );
 }
 
 function currentHash(): string {
@@ -31,14 +50,19 @@ function currentHash(): string {
 }
 
 export function DocsPage() {
-  const [doc, setDoc] = useState<SwaggerDocument | null | undefined>(undefined);
+  // Rendered on the server, or hydrating what it rendered, the document is already in.
+  const [doc, setDoc] = useState<SwaggerDocument | null | undefined>(loadedSwaggerDocument);
+  // Each attempt to load the document; the retry button starts another.
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one load per attempt, not per document
   useEffect(() => {
+    if (attempt === 0 && doc) return;
     let live = true;
     loadSwaggerDocument().then((d) => live && setDoc(d));
     return () => {
       live = false;
     };
-  }, []);
+  }, [attempt]);
 
   if (doc === undefined) {
     return (
@@ -52,6 +76,16 @@ export function DocsPage() {
     return (
       <div className="docs-loading">
         <p role="alert">{missingSpecMessage}</p>
+        <button
+          type="button"
+          className="docs-button docs-button-primary"
+          onClick={() => {
+            setDoc(undefined);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Retry
+        </button>
       </div>
     );
   }
@@ -61,16 +95,20 @@ export function DocsPage() {
 function DocsReference({ doc }: { doc: SwaggerDocument }) {
   const { profile, signedIn } = useSession();
   const groups = useMemo(() => groupEndpoints(doc), [doc]);
+  const fingerprint = useMemo(() => documentFingerprint(doc), [doc]);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterGroups(groups, query), [groups, query]);
   const [openGroups, setOpenGroups] = useState(() => new Set(groups.slice(0, 1).map((g) => g.name)));
-  const [selected, setSelected] = useState(currentHash);
+  // The hash is read after hydration (the server has none): the effect below selects it.
+  const [selected, setSelected] = useState('');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pdfOpen, setPdfOpen] = useState(false);
   const [pendingLink, setPendingLink] = useState<string | null>(null);
 
   const basePath = doc.basePath ?? '';
-  const sampleBaseUrl = `${doc.host ? `${doc.schemes?.[0] ?? 'https'}://${doc.host}` : window.location.origin}${basePath}`;
+  const documentOrigin = doc.host ? `${doc.schemes?.[0] ?? 'https'}://${doc.host}` : '';
+  const siteOrigin = useSiteOrigin(documentOrigin);
+  const sampleBaseUrl = `${documentOrigin || siteOrigin}${basePath}`;
   const apiKey = signedIn && profile?.key ? profile.key : sampleKeyOf(doc);
   const notice = selected.startsWith('/') ? lookupPath(doc, selected) : null;
 
@@ -107,16 +145,21 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
   const closePdf = useCallback(() => setPdfOpen(false), []);
   const closePrompt = useCallback(() => setPendingLink(null), []);
 
+  // The pending tool: the Swagger UI opens in a tab, the Postman collection downloads with a key.
+  const openTool = (href: string, key: string) => {
+    if (href !== postmanUrl) return openInNewTab(href);
+    downloadPostmanCollection(key).catch((err: Error) => console.warn(err.message));
+  };
   const toolLink = (href: string, label: string) => (
     <a
       className="docs-button"
       href={href}
-      target="_blank"
-      rel="noopener"
+      {...(href === postmanUrl ? { download: postmanFileName } : { target: '_blank', rel: 'noopener' })}
       onClick={(e) => {
-        if (signedIn) return;
+        if (signedIn && href !== postmanUrl) return;
         e.preventDefault();
-        setPendingLink(href);
+        if (signedIn) openTool(href, apiKey);
+        else setPendingLink(href);
       }}
     >
       {label}
@@ -124,7 +167,7 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
   );
 
   return (
-    <div className="docs">
+    <div className="docs" {...{ [serverRenderedMark]: fingerprint }}>
       <DocsNav
         groups={shown}
         query={query}
@@ -136,15 +179,17 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
         onCloseDrawer={closeDrawer}
       />
       <div className="docs-content">
-        <button
-          type="button"
-          className="docs-button docs-menu-button"
-          aria-controls="docs-nav"
-          aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
-        >
-          ☰ Endpoints
-        </button>
+        <div className="docs-menu-bar">
+          <button
+            type="button"
+            className="docs-button docs-menu-button"
+            aria-controls="docs-nav"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            ☰ Endpoints
+          </button>
+        </div>
         {notice && !notice.found && (
           <p role="alert" className="docs-notice">
             {notice.message}
@@ -186,7 +231,9 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
                 endpoint={e}
                 basePath={basePath}
                 sampleBaseUrl={sampleBaseUrl}
+                origin={`${siteOrigin}${basePath}`}
                 apiKey={apiKey}
+                plan={signedIn && profile ? profile.plan : 'B'}
                 definitions={doc.definitions ?? {}}
               />
             ))}
@@ -199,14 +246,14 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
           href={pendingLink}
           onClose={closePrompt}
           onContinue={() => {
-            openInNewTab(pendingLink);
+            openTool(pendingLink, apiKey);
             setPendingLink(null);
           }}
           onLogin={() => {
             // The sign-in dialog takes over; the link opens once the profile is stored.
             setPendingLink(null);
             startSignIn().then(
-              () => openInNewTab(pendingLink),
+              (signedInProfile) => openTool(pendingLink, signedInProfile.key),
               (err: Error) => {
                 if (!(err instanceof SignInCancelled)) console.warn('sign-in failed', err);
               },
@@ -220,5 +267,6 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
 
 /** The document's descriptions mark code with backticks (Markdown): shown as code, not as backticks. */
 function withInlineCode(text: string) {
+  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
   return text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
 }

@@ -1,8 +1,12 @@
+import type { PlanCode } from '@bahi/contracts/plans';
+import { sitePaths } from '@bahi/contracts/site';
 import { memo } from 'react';
+import { Link } from 'react-router';
 import { CodePanel } from './code-panel.tsx';
 import { codeSamples } from './code-tabs.ts';
 import { CopyButton } from './copy-button.tsx';
 import type { Endpoint } from './endpoint-index.ts';
+import { planNeededFor } from './realtime-access.ts';
 import { sampleResponse } from './sample-response.ts';
 import { ScrollPre } from './scroll-pre.tsx';
 import { buildRequest, fullUrl } from './snippets.ts';
@@ -14,21 +18,28 @@ export const EndpointBlock = memo(function EndpointBlock({
   endpoint,
   basePath,
   sampleBaseUrl,
+  origin,
   apiKey,
+  plan,
   definitions,
 }: {
   endpoint: Endpoint;
   basePath: string;
   sampleBaseUrl: string;
+  /** Where live calls go: this site's API base URL. */
+  origin: string;
   apiKey: string;
+  /** The plan of the key in the samples (Basic for the sample key). */
+  plan: PlanCode;
   definitions: Record<string, Schema>;
 }) {
   const op = endpoint.operation;
-  const origin = `${window.location.origin}${basePath}`;
   const realtime = fullUrl(buildRequest(endpoint, origin, apiKey));
   const sample = sampleResponse(op, definitions);
   const sampleText = sample.kind === 'json' ? JSON.stringify(sample.value, null, 2) : '';
   const headingId = `h-${endpoint.id}`;
+  // A live call only where the key shown may make it (a Basic key gets 403 on paid endpoints).
+  const needs = planNeededFor(op, plan);
   return (
     <section
       id={endpoint.id}
@@ -89,9 +100,15 @@ export const EndpointBlock = memo(function EndpointBlock({
             <p className="docs-muted docs-sample-message">{sample.message}</p>
           )}
         </div>
-        <a className="docs-realtime" href={realtime} target="_blank" rel="noopener">
-          Realtime response
-        </a>
+        {needs ? (
+          <p className="docs-muted docs-realtime-needs">
+            {needs} <Link to={sitePaths.pricing}>See plans</Link>
+          </p>
+        ) : (
+          <a className="docs-realtime" href={realtime} target="_blank" rel="noopener">
+            Realtime response
+          </a>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { errorCatalogue } from '@bahi/contracts/errors';
 import { Link } from 'react-router';
+import { withSoftBreaks } from '../../lib/soft-breaks.tsx';
 import { ScrollPre } from './scroll-pre.tsx';
 
 /** SPEC §8: the documented status codes. */
@@ -103,7 +104,7 @@ export function ErrorsSection() {
           {Object.entries(errorCatalogue).map(([code, e]) => (
             <tr key={code}>
               <td>
-                <code>{code}</code>
+                <code className="docs-error-code">{withSoftBreaks(code, /(?<=_)/)}</code>
               </td>
               <td>{e.status}</td>
               <td>{e.meaning}</td>

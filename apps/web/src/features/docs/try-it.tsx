@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Endpoint } from './endpoint-index.ts';
 import { buildRequest, fullUrl, requestValues } from './snippets.ts';
 
@@ -25,7 +25,10 @@ export function TryIt({
     (p) => (p.in === 'path' || p.in === 'query') && p.name !== 'token',
   );
   const [values, setValues] = useState<Record<string, string>>(() => requestValues(endpoint));
-  const [key, setKey] = useState(() => sessionStorage.getItem(keyStorage) ?? shownKey);
+  // The key typed in this tab before (session storage), read after hydration; else the shown key.
+  const [typedKey, setKey] = useState<string | null>(null);
+  useEffect(() => setKey((k) => k ?? sessionStorage.getItem(keyStorage)), []);
+  const key = typedKey ?? shownKey;
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

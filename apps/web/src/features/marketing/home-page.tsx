@@ -3,6 +3,7 @@ import { dataFreshness, sitePaths } from '@bahi/contracts/site';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PricingCards } from '../pricing/components/pricing-cards.tsx';
+import { useSession } from '../session/use-session.ts';
 import { featureCards, sampleRequest, sampleResponse, trustBadges } from './content.ts';
 
 export function HomePage() {
@@ -10,6 +11,7 @@ export function HomePage() {
   // The landing page opens at the top unless a section (/#features) was asked for, also when
   // the link was followed from another page (the router's own restoration leaves it at the top).
   // `key` re-runs it for every navigation to this page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is there to re-run it per navigation
   useEffect(() => {
     const section = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (section) section.scrollIntoView();
@@ -26,9 +28,7 @@ export function HomePage() {
             listed on the NSE and BSE, as clean JSON over one REST API.
           </p>
           <div className="actions">
-            <Link className="button" to={sitePaths.basicLogin}>
-              Get your free API key
-            </Link>
+            <FreeKeyLink className="button" />
             <Link className="button button-secondary" to={sitePaths.docs}>
               Read the API docs
             </Link>
@@ -103,9 +103,7 @@ export function HomePage() {
           <h2 id="cta-heading">Start building with Indian market data today</h2>
           <p>Sign in, copy your API key and make your first request in minutes.</p>
           <div className="actions">
-            <Link className="button button-light" to={sitePaths.basicLogin}>
-              Get your free API key
-            </Link>
+            <FreeKeyLink className="button button-light" />
             <Link className="button button-outline-light" to={sitePaths.contact}>
               Talk to sales
             </Link>
@@ -113,5 +111,15 @@ export function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** "Get your free API key": to the key itself when signed in, else to the sign-in prompt. */
+function FreeKeyLink({ className }: { className: string }) {
+  const { signedIn } = useSession();
+  return (
+    <Link className={className} to={signedIn ? sitePaths.profile : sitePaths.basicLogin}>
+      Get your free API key
+    </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { sitePaths } from '@bahi/contracts/site';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { withSoftBreaks } from '../../../lib/soft-breaks.tsx';
 import { initialsOf } from '../../session/initials.ts';
 import { signOut } from '../../session/sign-out.ts';
 
@@ -55,7 +56,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
         <div id={menuId} className="user-menu-panel">
           <p className="user-menu-who">
             <strong>{name}</strong>
-            <span className="muted">{email}</span>
+            <span className="muted">{withSoftBreaks(email, /(?=@)/)}</span>
           </p>
           <ul>
             <li>

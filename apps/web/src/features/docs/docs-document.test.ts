@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  canHydrateRenderedDocs,
+  documentFingerprint,
+  primeSwaggerDocument,
+  serverRenderedMark,
+} from './docs-document.ts';
+import type { SwaggerDocument } from './swagger.ts';
+
+const doc: SwaggerDocument = { swagger: '2.0', info: {}, paths: { '/quote': { get: { summary: 'Quote' } } } };
+const newer: SwaggerDocument = { ...doc, paths: { '/quote': { get: { summary: 'Quote, now' } } } };
+
+function renderedFrom(d: SwaggerDocument): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = `<div ${serverRenderedMark}="${documentFingerprint(d)}"></div>`;
+  return root;
+}
+
+describe('hydrating the server-rendered docs reference', () => {
+  afterEach(() => primeSwaggerDocument(doc));
+
+  it('fingerprints documents by content', () => {
+    expect(documentFingerprint(structuredClone(doc))).toBe(documentFingerprint(doc));
+    expect(documentFingerprint(newer)).not.toBe(documentFingerprint(doc));
+  });
+
+  it('hydrates markup rendered from the document the browser has, and no other', () => {
+    primeSwaggerDocument(doc);
+    expect(canHydrateRenderedDocs(renderedFrom(doc))).toBe(true);
+    expect(canHydrateRenderedDocs(renderedFrom(newer))).toBe(false);
+  });
+
+  it('leaves other pages alone', () => {
+    expect(canHydrateRenderedDocs(document.createElement('div'))).toBe(true);
+  });
+});

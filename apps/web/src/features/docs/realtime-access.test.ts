@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { planNeededFor } from './realtime-access.ts';
+
+const paid = { description: 'Holdings. Plans: paid plans only (Individual, Professional, Enterprise).' };
+const open = { description: 'Symbols. Plans: every plan, Basic included.' };
+
+describe('planNeededFor', () => {
+  it('names the paid plans when a Basic key (or the sample key) cannot call the endpoint', () => {
+    expect(planNeededFor(paid, 'B')).toBe('Needs a paid plan (Individual, Professional or Enterprise).');
+  });
+
+  it('lets paid plans call paid-only endpoints and every plan call the others', () => {
+    for (const plan of ['I', 'P', 'E'] as const) expect(planNeededFor(paid, plan)).toBeNull();
+    for (const plan of ['B', 'I', 'P', 'E'] as const) expect(planNeededFor(open, plan)).toBeNull();
+  });
+});
