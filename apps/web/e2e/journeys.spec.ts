@@ -38,7 +38,6 @@ test.describe('Get your free API key', () => {
     await expect(page).toHaveURL(/\/company-profile$/);
     await expect(page.getByRole('main').getByTestId('api-key')).toHaveText(profile.key);
     await expect(page.getByText('Please login to access you free API key...')).toHaveCount(0);
-
   });
 });
 

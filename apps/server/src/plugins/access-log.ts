@@ -1,8 +1,8 @@
-import { redactError } from './redact.ts';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { LogController } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
+import { redactError } from './redact.ts';
 
 /** Where log lines go: standard output, written asynchronously (or a stream a test passes). */
 export type LogStream = { write(line: string): void };

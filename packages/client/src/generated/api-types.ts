@@ -270,7 +270,7 @@ export interface paths {
         };
         /**
          * Shareholding declaration
-         * @description The company’s declarations with the pattern (pledges, locked-in shares, depository receipts…). Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
+         * @description The company’s declarations with the pattern (pledges, locked-in shares, depository receipts…). `period=quarterly` gives every quarter and `period=annual` one a year (the fiscal year's last quarter held), newest first, as a list; a quarter end (YYYY-MM-DD, in `period` or `date`) gives that quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
          */
         get: operations["shareholdingsDeclaration"];
         put?: never;
@@ -290,7 +290,7 @@ export interface paths {
         };
         /**
          * Ownership structure
-         * @description Promoter, public and non-promoter non-public shares in the quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
+         * @description Promoter, public and non-promoter non-public shares in the quarter. `period=quarterly` gives every quarter and `period=annual` one a year (the fiscal year's last quarter held), newest first, as a list; a quarter end (YYYY-MM-DD, in `period` or `date`) gives that quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
          */
         get: operations["shareholdingsOverallSummary"];
         put?: never;
@@ -310,7 +310,7 @@ export interface paths {
         };
         /**
          * Shareholding pattern
-         * @description Holdings by axis: promoter, FPI, DII, government, public, employee trusts. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
+         * @description Holdings by axis: promoter, FPI, DII, government, public, employee trusts. `period=quarterly` gives every quarter and `period=annual` one a year (the fiscal year's last quarter held), newest first, as a list; a quarter end (YYYY-MM-DD, in `period` or `date`) gives that quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
          */
         get: operations["shareholdingsAxisSummary"];
         put?: never;
@@ -330,7 +330,7 @@ export interface paths {
         };
         /**
          * Current ownership
-         * @description The full pattern of the quarter in SEBI categories, with holder counts. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
+         * @description The full pattern of the quarter in SEBI categories, with holder counts. `period=quarterly` gives every quarter and `period=annual` one a year (the fiscal year's last quarter held), newest first, as a list; a quarter end (YYYY-MM-DD, in `period` or `date`) gives that quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
          */
         get: operations["shareholdingsOwnership"];
         put?: never;
@@ -350,7 +350,7 @@ export interface paths {
         };
         /**
          * Ownership history
-         * @description The main categories for every quarter, newest first. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
+         * @description The main categories for every quarter, newest first. `period=quarterly` gives every quarter and `period=annual` one a year (the fiscal year's last quarter held), newest first; a quarter end (YYYY-MM-DD, in `period` or `date`) gives that quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
          */
         get: operations["shareholdingsOwnershipHistory"];
         put?: never;
@@ -370,7 +370,7 @@ export interface paths {
         };
         /**
          * Significant beneficial owners
-         * @description Significant beneficial owners declared for the quarter, largest first. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
+         * @description Significant beneficial owners declared for the quarter, largest first. `period=quarterly` gives every quarter and `period=annual` one a year (the fiscal year's last quarter held), newest first; a quarter end (YYYY-MM-DD, in `period` or `date`) gives that quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
          */
         get: operations["shareholdingsBeneficialOwners"];
         put?: never;
@@ -390,7 +390,7 @@ export interface paths {
         };
         /**
          * Holdings by category
-         * @description Every SEBI category with its parent axis, percentage, shares and holders. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
+         * @description Every SEBI category with its parent axis, percentage, shares and holders. `period=quarterly` gives every quarter and `period=annual` one a year (the fiscal year's last quarter held), newest first, as a list; a quarter end (YYYY-MM-DD, in `period` or `date`) gives that quarter. Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).
          */
         get: operations["shareholdingsCategoryAxisSummary"];
         put?: never;
@@ -581,14 +581,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Freshness of each data set
+         * @description Per data set: its latest data date, the last successful sync and its source, the next scheduled run, and `late: true` with a finding when it is staler than its schedule allows (for example no bhavcopy by 21:00 IST on a trading day). Any valid key; not counted against the rate limit; never cached. Plans: every plan, Basic included.
+         */
+        get: operations["dataStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        /** @description RFC 9457 problem details (application/problem+json) */
+        Problem: {
+            /** @description URI reference identifying the problem type */
+            type: string;
+            /** @description Short summary of the problem type */
+            title: string;
+            /** @description HTTP status code */
+            status: number;
+            /** @description Explanation of this occurrence */
+            detail: string;
+            /** @description Stable machine-readable error code */
+            code: string;
+            /** @description Identifier of the request; quote it to support */
+            request_id: string;
+            /** @description For 400: the offending parameter */
+            param?: string;
+        };
+    };
+    responses: {
+        /** @description Missing or invalid parameter (param names it). Body: application/problem+json. The rate-limit fields are present once the key has been accepted. */
+        Problem400: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No valid API key. Body: application/problem+json. The rate-limit fields are present once the key has been accepted. */
+        Problem401: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Valid parameters, but no data can be produced. Body: application/problem+json. The rate-limit fields are present once the key has been accepted. */
+        Problem402: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The key’s plan does not allow this request, or plain HTTP was used. Body: application/problem+json. The rate-limit fields are present once the key has been accepted. */
+        Problem403: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unknown symbol or code. Body: application/problem+json. The rate-limit fields are present once the key has been accepted. */
+        Problem404: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Rate limit exceeded; see Retry-After. Body: application/problem+json. The rate-limit fields are present once the key has been accepted. */
+        Problem429: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Server error; details hidden. Body: application/problem+json. The rate-limit fields are present once the key has been accepted. */
+        Problem500: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The key’s limit (IETF draft field): "per-minute";q=<calls>;w=60 */
+        "RateLimit-Policy": string;
+        /** @description Calls left and seconds until the window resets (IETF draft field): "per-minute";r=<left>;t=<s> */
+        RateLimit: string;
+        /** @description Calls allowed per minute for this key */
+        "X-RateLimit-Limit": number;
+        /** @description Calls left in the current minute */
+        "X-RateLimit-Remaining": number;
+        /** @description Unix time (seconds) when the minute’s window resets */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds until the next call will be accepted */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -603,7 +749,7 @@ export interface operations {
                 status?: "active" | "suspended" | "delisted";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -615,6 +761,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -659,335 +810,22 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    /**
-                     * @example {
-                     *       "data": [],
-                     *       "meta": {
-                     *         "asOf": "",
-                     *         "source": "",
-                     *         "dataVersion": 0
-                     *       }
-                     *     }
-                     */
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string;
-                            /** @description Company name */
-                            name: string;
-                            /** @description ISIN */
-                            isin: string;
-                            /** @description BSE scrip code */
-                            bseCode: string | null;
-                            /** @description NSE series */
-                            series: string;
-                            /**
-                             * @description Listing status
-                             * @enum {string}
-                             */
-                            status: "active" | "suspended" | "delisted";
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     companyProfile: {
         parameters: {
             query?: {
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -1002,6 +840,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1075,174 +918,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     stockSearch: {
@@ -1254,7 +936,7 @@ export interface operations {
                 value: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -1266,6 +948,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1299,318 +986,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Company name */
-                            name: string;
-                            /** @description ISIN */
-                            isin: string;
-                            /** @description Sector */
-                            sector: string | null;
-                            /** @description Industry */
-                            industry: string | null;
-                            /** @description Listing status */
-                            status: string;
-                            /** @description Market capitalisation at the latest close, rupees crore */
-                            marketCap: number | null;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     financials: {
@@ -1624,7 +1009,7 @@ export interface operations {
                 period?: "annual" | "quarterly";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -1639,6 +1024,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1688,334 +1078,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: ({
-                            /** @description Company name */
-                            company: string;
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description s standalone or c consolidated */
-                            statementType: string;
-                            /** @description pl profit and loss, bs balance sheet, cf cash flow */
-                            statementCode: string;
-                            /** @description annual or quarterly */
-                            period: string;
-                            /**
-                             * Format: date
-                             * @description End of the reporting period (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Fiscal year (April–March), named by its ending year */
-                            fiscalYear: number;
-                            /** @description Statement layout: general, bank, nbfc or insurance */
-                            layout: string;
-                            /** @description Date the result was filed, yyyymmdd */
-                            result_date: string | null;
-                            /** @description Source of the statement */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description Date the figures describe or were published (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        } & {
-                            [key: string]: number | string | null;
-                        })[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     segmentRevenue: {
@@ -2027,7 +1099,7 @@ export interface operations {
                 period?: "annual" | "quarterly";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -2042,6 +1114,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2087,330 +1164,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description s or c */
-                            statementType: string;
-                            /** @description annual or quarterly */
-                            period: string;
-                            /**
-                             * Format: date
-                             * @description End of the reporting period (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Business segment */
-                            segment: string;
-                            /** @description Segment revenue, rupees crore */
-                            revenue: number | null;
-                            /** @description Segment result, rupees crore */
-                            result: number | null;
-                            /** @description Share of total revenue in the period, % */
-                            sharePct: number | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     ratios: {
@@ -2422,7 +1185,7 @@ export interface operations {
                 ratio_type?: "gr" | "pr" | "lq" | "lv" | "ef" | "va" | "ps" | "cf" | "bk" | "cs";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -2437,6 +1200,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,330 +1250,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Company name */
-                            company: string;
-                            /** @description s or c */
-                            statementType: string;
-                            /** @description Ratio category asked, or all */
-                            ratioType: string;
-                            /** @description Fiscal year */
-                            fiscalYear: number;
-                            /**
-                             * Format: date
-                             * @description Fiscal year end (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Ratio code → value (percentages as numbers, e.g. 23.4 for 23.4 %) */
-                            values: {
-                                [key: string]: number | null;
-                            };
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     financialMetrics: {
@@ -2815,7 +1269,7 @@ export interface operations {
                 statement_type?: "s" | "c";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -2830,6 +1284,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,321 +1325,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Company name */
-                            company: string;
-                            /** @description s or c */
-                            statementType: string;
-                            /** @description Fiscal year of the metrics */
-                            fiscalYear: number;
-                            /**
-                             * Format: date
-                             * @description Fiscal year end (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Metric code → value */
-                            metrics: {
-                                [key: string]: number | null;
-                            };
-                        };
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     basicFinancials: {
@@ -3190,7 +1344,7 @@ export interface operations {
                 statement_type?: "s" | "c";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -3205,6 +1359,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,349 +1428,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Fiscal year */
-                            fiscalYear: number;
-                            /**
-                             * Format: date
-                             * @description Fiscal year end (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Revenue from operations */
-                            revenue: number | null;
-                            /** @description Other income */
-                            otherIncome: number | null;
-                            /** @description Total income */
-                            totalIncome: number | null;
-                            /** @description Total expenses */
-                            expenses: number | null;
-                            /** @description EBITDA */
-                            ebitda: number | null;
-                            /** @description Profit before tax */
-                            pbt: number | null;
-                            /** @description Tax expense */
-                            tax: number | null;
-                            /** @description Profit after tax */
-                            pat: number | null;
-                            /** @description Earnings per share, rupees */
-                            eps: number | null;
-                            /** @description Dividend per share, rupees */
-                            dps: number | null;
-                            /** @description Total assets */
-                            totalAssets: number | null;
-                            /** @description Net worth */
-                            netWorth: number | null;
-                            /** @description Borrowings */
-                            borrowings: number | null;
-                            /** @description Cash and equivalents */
-                            cash: number | null;
-                            /** @description Cash flow from operations */
-                            cfo: number | null;
-                            /** @description Capital expenditure */
-                            capex: number | null;
-                            /** @description Free cash flow */
-                            fcf: number | null;
-                            /** @description Shares outstanding */
-                            shares: number | null;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     quote: {
@@ -3621,7 +1447,7 @@ export interface operations {
                 symbol: string[];
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -3633,6 +1459,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3698,350 +1529,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description ISIN */
-                            isin: string;
-                            /** @description Exchange */
-                            exchange: string;
-                            /** @description Series */
-                            series: string;
-                            /**
-                             * Format: date
-                             * @description Trading day (ISO date YYYY-MM-DD)
-                             */
-                            date: string;
-                            /** @description Open, rupees */
-                            open: number;
-                            /** @description High, rupees */
-                            high: number;
-                            /** @description Low, rupees */
-                            low: number;
-                            /** @description Close, rupees */
-                            close: number;
-                            /** @description Last traded price, rupees */
-                            last: number | null;
-                            /** @description Previous close, rupees */
-                            prevClose: number | null;
-                            /** @description Close minus previous close, rupees */
-                            change: number | null;
-                            /** @description Change, % */
-                            changePct: number | null;
-                            /** @description Traded quantity, shares */
-                            volume: number;
-                            /** @description Traded value, rupees */
-                            tradedValue: number | null;
-                            /** @description Number of trades */
-                            trades: number | null;
-                            /** @description Deliverable quantity */
-                            deliveryQty: number | null;
-                            /** @description Deliverable quantity, % of traded */
-                            deliveryPct: number | null;
-                            /** @description Source file */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     dailyQuotes: {
@@ -4053,7 +1550,7 @@ export interface operations {
                 to?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -4068,6 +1565,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4131,6 +1633,10 @@ export interface operations {
                             adjVolume: number;
                             /** @description Cumulative price factor applied to the raw prices */
                             adjFactor: number;
+                            /** @description Change against the adjusted previous close (on an ex-date, net of the action) */
+                            adjChange: number | null;
+                            /** @description Change against the adjusted previous close, % */
+                            adjChangePct: number | null;
                             /** @description Close adjusted for dividends too */
                             adjCloseWithDividends: number;
                             /** @description Cumulative dividend factor */
@@ -4149,366 +1655,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description ISIN */
-                            isin: string;
-                            /** @description Exchange */
-                            exchange: string;
-                            /** @description Series */
-                            series: string;
-                            /**
-                             * Format: date
-                             * @description Trading day (ISO date YYYY-MM-DD)
-                             */
-                            date: string;
-                            /** @description Open, rupees */
-                            open: number;
-                            /** @description High, rupees */
-                            high: number;
-                            /** @description Low, rupees */
-                            low: number;
-                            /** @description Close, rupees */
-                            close: number;
-                            /** @description Last traded price, rupees */
-                            last: number | null;
-                            /** @description Previous close, rupees */
-                            prevClose: number | null;
-                            /** @description Close minus previous close, rupees */
-                            change: number | null;
-                            /** @description Change, % */
-                            changePct: number | null;
-                            /** @description Traded quantity, shares */
-                            volume: number;
-                            /** @description Traded value, rupees */
-                            tradedValue: number | null;
-                            /** @description Number of trades */
-                            trades: number | null;
-                            /** @description Deliverable quantity */
-                            deliveryQty: number | null;
-                            /** @description Deliverable quantity, % of traded */
-                            deliveryPct: number | null;
-                            /** @description Source file */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Adjusted open */
-                            adjOpen: number;
-                            /** @description Adjusted high */
-                            adjHigh: number;
-                            /** @description Adjusted low */
-                            adjLow: number;
-                            /** @description Adjusted close */
-                            adjClose: number;
-                            /** @description Adjusted volume */
-                            adjVolume: number;
-                            /** @description Cumulative price factor applied to the raw prices */
-                            adjFactor: number;
-                            /** @description Close adjusted for dividends too */
-                            adjCloseWithDividends: number;
-                            /** @description Cumulative dividend factor */
-                            dividendFactor: number;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     dailyPriceRatios: {
@@ -4522,7 +1678,7 @@ export interface operations {
                 statement_type?: "s" | "c";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -4537,6 +1693,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4583,331 +1744,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /**
-                             * Format: date
-                             * @description Trading day (ISO date YYYY-MM-DD)
-                             */
-                            date: string;
-                            /** @description Close, rupees */
-                            close: number;
-                            /** @description Market capitalisation, rupees crore */
-                            marketCap: number | null;
-                            /** @description Enterprise value, rupees crore */
-                            enterpriseValue: number | null;
-                            /** @description Price to earnings */
-                            priceToEarnings: number | null;
-                            /** @description Price to book */
-                            priceToBook: number | null;
-                            /** @description Price to sales */
-                            priceToSales: number | null;
-                            /** @description EV to EBITDA (null for banks) */
-                            evToEbitda: number | null;
-                            /** @description Dividend yield, % */
-                            dividendYield: number | null;
-                            /** @description Earnings yield, % */
-                            earningsYield: number | null;
-                            /** @description Fiscal year of the results used */
-                            fiscalYear: number | null;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     annualPriceRatios: {
@@ -4917,7 +1763,7 @@ export interface operations {
                 statement_type?: "s" | "c";
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -4932,6 +1778,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4988,341 +1839,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: ({
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Fiscal year */
-                            fiscalYear: number;
-                            /**
-                             * Format: date
-                             * @description Fiscal year end (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Year-end close */
-                            close: number | null;
-                            /** @description Year high */
-                            high: number | null;
-                            /** @description Year low */
-                            low: number | null;
-                            /** @description Market capitalisation, rupees crore */
-                            marketCap: number | null;
-                            /** @description Enterprise value, rupees crore */
-                            enterpriseValue: number | null;
-                            /** @description Price to earnings */
-                            priceToEarnings: number | null;
-                            /** @description Price to book */
-                            priceToBook: number | null;
-                            /** @description Price to sales */
-                            priceToSales: number | null;
-                            /** @description EV to EBITDA (null for banks) */
-                            evToEbitda: number | null;
-                            /** @description Dividend yield, % */
-                            dividendYield: number | null;
-                            /** @description Earnings yield, % */
-                            earningsYield: number | null;
-                            /** @description P/E at the year high */
-                            highPriceToEarnings: number | null;
-                            /** @description P/E at the year low */
-                            lowPriceToEarnings: number | null;
-                        } & {
-                            [key: string]: number | null;
-                        })[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     peers: {
@@ -5334,7 +1860,7 @@ export interface operations {
                 limit?: number;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -5349,6 +1875,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5382,326 +1913,26 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Company name */
-                            name: string;
-                            /** @description ISIN */
-                            isin: string;
-                            /** @description Sector */
-                            sector: string | null;
-                            /** @description Industry */
-                            industry: string | null;
-                            /** @description Listing status */
-                            status: string;
-                            /** @description Market capitalisation at the latest close, rupees crore */
-                            marketCap: number | null;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     shareholdingsDeclaration: {
         parameters: {
             query?: {
-                /** @description Quarter end (YYYY-MM-DD); default the latest quarter */
+                /** @description annual or quarterly (the series), or a quarter end (YYYY-MM-DD); default the latest quarter */
                 period?: string;
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD */
+                date?: string;
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -5716,6 +1947,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5737,7 +1973,24 @@ export interface operations {
                             items: {
                                 [key: string]: boolean;
                             };
-                        };
+                        } | {
+                            /**
+                             * Format: date
+                             * @description Quarter end (ISO date YYYY-MM-DD)
+                             */
+                            periodEnd: string;
+                            /** @description Source */
+                            source: string;
+                            /**
+                             * Format: date
+                             * @description As-of date (ISO date YYYY-MM-DD)
+                             */
+                            asOf: string;
+                            /** @description Question → answer */
+                            items: {
+                                [key: string]: boolean;
+                            };
+                        }[];
                         /** @description Provenance of the response */
                         meta: {
                             /**
@@ -5753,182 +2006,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     shareholdingsOverallSummary: {
         parameters: {
             query?: {
-                /** @description Quarter end (YYYY-MM-DD); default the latest quarter */
+                /** @description annual or quarterly (the series), or a quarter end (YYYY-MM-DD); default the latest quarter */
                 period?: string;
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD */
+                date?: string;
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -5943,6 +2037,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5972,7 +2071,32 @@ export interface operations {
                             nonPromoterNonPublicPct: number;
                             /** @description Promoter shares pledged, % */
                             promoterPledgedPct: number | null;
-                        };
+                        } | {
+                            /**
+                             * Format: date
+                             * @description Quarter end (ISO date YYYY-MM-DD)
+                             */
+                            periodEnd: string;
+                            /** @description Source */
+                            source: string;
+                            /**
+                             * Format: date
+                             * @description As-of date (ISO date YYYY-MM-DD)
+                             */
+                            asOf: string;
+                            /** @description Total shares */
+                            totalShares: number;
+                            /** @description Number of shareholders */
+                            shareholders: number | null;
+                            /** @description Promoter and promoter group, % */
+                            promoterPct: number;
+                            /** @description Public, % */
+                            publicPct: number;
+                            /** @description Non-promoter non-public (employee trusts), % */
+                            nonPromoterNonPublicPct: number;
+                            /** @description Promoter shares pledged, % */
+                            promoterPledgedPct: number | null;
+                        }[];
                         /** @description Provenance of the response */
                         meta: {
                             /**
@@ -5988,182 +2112,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     shareholdingsAxisSummary: {
         parameters: {
             query?: {
-                /** @description Quarter end (YYYY-MM-DD); default the latest quarter */
+                /** @description annual or quarterly (the series), or a quarter end (YYYY-MM-DD); default the latest quarter */
                 period?: string;
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD */
+                date?: string;
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -6178,6 +2143,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6201,7 +2171,26 @@ export interface operations {
                                 /** @description Holding, % of total shares */
                                 pct: number | null;
                             }[];
-                        };
+                        } | {
+                            /**
+                             * Format: date
+                             * @description Quarter end (ISO date YYYY-MM-DD)
+                             */
+                            periodEnd: string;
+                            /** @description Source */
+                            source: string;
+                            /**
+                             * Format: date
+                             * @description As-of date (ISO date YYYY-MM-DD)
+                             */
+                            asOf: string;
+                            axes: {
+                                /** @description Axis */
+                                axis: string;
+                                /** @description Holding, % of total shares */
+                                pct: number | null;
+                            }[];
+                        }[];
                         /** @description Provenance of the response */
                         meta: {
                             /**
@@ -6217,182 +2206,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     shareholdingsOwnership: {
         parameters: {
             query?: {
-                /** @description Quarter end (YYYY-MM-DD); default the latest quarter */
+                /** @description annual or quarterly (the series), or a quarter end (YYYY-MM-DD); default the latest quarter */
                 period?: string;
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD */
+                date?: string;
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -6407,6 +2237,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6468,7 +2303,64 @@ export interface operations {
                             publicHolders: number | null;
                             /** @description Employee benefit trusts, % of total shares */
                             employeeTrustPct: number | null;
-                        };
+                        } | {
+                            /**
+                             * Format: date
+                             * @description Quarter end (ISO date YYYY-MM-DD)
+                             */
+                            periodEnd: string;
+                            /** @description Source */
+                            source: string;
+                            /**
+                             * Format: date
+                             * @description As-of date (ISO date YYYY-MM-DD)
+                             */
+                            asOf: string;
+                            /** @description Total shares */
+                            totalShares: number;
+                            /** @description Number of shareholders */
+                            shareholders: number | null;
+                            /** @description Promoter and promoter group, % of total shares */
+                            promoterPct: number;
+                            /** @description Indian promoters, % of total shares */
+                            promoterIndianPct: number | null;
+                            /** @description Foreign promoters, % of total shares */
+                            promoterForeignPct: number | null;
+                            /** @description Promoter shares pledged, % of promoter holding */
+                            promoterPledgedPct: number | null;
+                            /** @description Promoter holders */
+                            promoterHolders: number | null;
+                            /** @description Foreign portfolio investors, % of total shares */
+                            fpiPct: number | null;
+                            /** @description FPI holders */
+                            fpiHolders: number | null;
+                            /** @description Domestic institutions, % of total shares */
+                            diiPct: number | null;
+                            /** @description Mutual funds, % of total shares */
+                            mutualFundsPct: number | null;
+                            /** @description Insurance companies, % of total shares */
+                            insurancePct: number | null;
+                            /** @description Banks, % of total shares */
+                            banksPct: number | null;
+                            /** @description Other domestic institutions, % of total shares */
+                            otherDiiPct: number | null;
+                            /** @description DII holders */
+                            diiHolders: number | null;
+                            /** @description Government, % of total shares */
+                            governmentPct: number | null;
+                            /** @description Public (non-institutional), % of total shares */
+                            publicPct: number | null;
+                            /** @description Retail (up to 2 lakh rupees), % of total shares */
+                            retailPct: number | null;
+                            /** @description HNI (above 2 lakh rupees), % of total shares */
+                            hniPct: number | null;
+                            /** @description Other public, % of total shares */
+                            otherPublicPct: number | null;
+                            /** @description Public holders */
+                            publicHolders: number | null;
+                            /** @description Employee benefit trusts, % of total shares */
+                            employeeTrustPct: number | null;
+                        }[];
                         /** @description Provenance of the response */
                         meta: {
                             /**
@@ -6484,184 +2376,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     shareholdingsOwnershipHistory: {
         parameters: {
             query?: {
-                /** @description Last quarter end included (YYYY-MM-DD); default the latest quarter */
+                /** @description annual or quarterly (the series), or the last quarter end included (YYYY-MM-DD); default every quarter */
                 period?: string;
+                /** @description A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD */
+                date?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -6676,6 +2409,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6723,342 +2461,28 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /**
-                             * Format: date
-                             * @description Quarter end (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Promoter, % */
-                            promoterPct: number;
-                            /** @description Pledged, % of promoter holding */
-                            promoterPledgedPct: number | null;
-                            /** @description FPI, % of total shares */
-                            fpiPct: number | null;
-                            /** @description DII, % of total shares */
-                            diiPct: number | null;
-                            /** @description Mutual funds, % of total shares */
-                            mutualFundsPct: number | null;
-                            /** @description Government, % of total shares */
-                            governmentPct: number | null;
-                            /** @description Public, % of total shares */
-                            publicPct: number | null;
-                            /** @description Shareholders */
-                            shareholders: number | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     shareholdingsBeneficialOwners: {
         parameters: {
             query?: {
-                /** @description Quarter end (YYYY-MM-DD); default the latest quarter */
+                /** @description annual or quarterly (the series), or a quarter end (YYYY-MM-DD); default the latest quarter */
                 period?: string;
+                /** @description A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD */
+                date?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -7073,6 +2497,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7116,338 +2545,28 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /**
-                             * Format: date
-                             * @description Quarter end (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Beneficial owner */
-                            ownerName: string;
-                            /** @description Nationality */
-                            nationality: string | null;
-                            /** @description Registered owner */
-                            registeredOwner: string | null;
-                            /** @description Holding, % of total shares */
-                            pct: number | null;
-                            /** @description Voting rights, % */
-                            votingPct: number | null;
-                            /** @description Acquired on */
-                            acquiredOn: string | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     shareholdingsCategoryAxisSummary: {
         parameters: {
             query?: {
-                /** @description Quarter end (YYYY-MM-DD); default the latest quarter */
+                /** @description annual or quarterly (the series), or a quarter end (YYYY-MM-DD); default the latest quarter */
                 period?: string;
+                /** @description A quarter end (YYYY-MM-DD), as period=YYYY-MM-DD */
+                date?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -7462,6 +2581,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7493,22 +2617,7 @@ export interface operations {
                                 /** @description Holders */
                                 holders: number | null;
                             }[];
-                        };
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
-                    "text/csv": {
-                        data: {
+                        } | {
                             /**
                              * Format: date
                              * @description Quarter end (ISO date YYYY-MM-DD)
@@ -7535,7 +2644,7 @@ export interface operations {
                                 /** @description Holders */
                                 holders: number | null;
                             }[];
-                        };
+                        }[];
                         /** @description Provenance of the response */
                         meta: {
                             /**
@@ -7549,288 +2658,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     corporateActions: {
@@ -7838,7 +2675,7 @@ export interface operations {
             query?: {
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -7855,6 +2692,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7910,340 +2752,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description dividend, bonus, split, rights, buyback, demerger or other */
-                            action: string;
-                            /**
-                             * Format: date
-                             * @description Ex-date (ISO date YYYY-MM-DD)
-                             */
-                            exDate: string;
-                            /** @description Record date */
-                            recordDate: string | null;
-                            /** @description Book closure start */
-                            bookClosureStart: string | null;
-                            /** @description Book closure end */
-                            bookClosureEnd: string | null;
-                            /** @description Purpose as the exchange published it */
-                            purpose: string;
-                            /** @description Dividend per share, rupees */
-                            dividendPerShare: number | null;
-                            /** @description interim, final or special */
-                            dividendKind: string | null;
-                            /** @description Bonus or rights ratio new:held */
-                            ratio: string | null;
-                            /** @description Face value before a split, rupees */
-                            faceValueFrom: number | null;
-                            /** @description Face value after a split, rupees */
-                            faceValueTo: number | null;
-                            /** @description Rights or buyback price, rupees */
-                            offerPrice: number | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     dividend: {
@@ -8251,7 +2769,7 @@ export interface operations {
             query?: {
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -8266,6 +2784,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8329,348 +2852,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            dividends: {
-                                /** @description NSE symbol */
-                                symbol: string | null;
-                                /** @description dividend, bonus, split, rights, buyback, demerger or other */
-                                action: string;
-                                /**
-                                 * Format: date
-                                 * @description Ex-date (ISO date YYYY-MM-DD)
-                                 */
-                                exDate: string;
-                                /** @description Record date */
-                                recordDate: string | null;
-                                /** @description Book closure start */
-                                bookClosureStart: string | null;
-                                /** @description Book closure end */
-                                bookClosureEnd: string | null;
-                                /** @description Purpose as the exchange published it */
-                                purpose: string;
-                                /** @description Dividend per share, rupees */
-                                dividendPerShare: number | null;
-                                /** @description interim, final or special */
-                                dividendKind: string | null;
-                                /** @description Bonus or rights ratio new:held */
-                                ratio: string | null;
-                                /** @description Face value before a split, rupees */
-                                faceValueFrom: number | null;
-                                /** @description Face value after a split, rupees */
-                                faceValueTo: number | null;
-                                /** @description Rights or buyback price, rupees */
-                                offerPrice: number | null;
-                                /** @description Source */
-                                source: string;
-                                /**
-                                 * Format: date
-                                 * @description As-of date (ISO date YYYY-MM-DD)
-                                 */
-                                asOf: string;
-                            }[];
-                            byFiscalYear: {
-                                /** @description Fiscal year */
-                                fiscalYear: number;
-                                /** @description Dividends per share in the year, rupees */
-                                total: number;
-                            }[];
-                        };
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     commodityList: {
@@ -8680,7 +2871,7 @@ export interface operations {
                 category?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -8692,6 +2883,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8732,325 +2928,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description Commodity code */
-                            code: string;
-                            /** @description Name */
-                            name: string;
-                            /** @description Category */
-                            category: string;
-                            /** @description Unit of the price */
-                            unit: string;
-                            /** @description Currency of the price */
-                            currency: string;
-                            /** @description First month with a price */
-                            firstMonth: string | null;
-                            /** @description Latest month with a price */
-                            lastMonth: string | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     commodityPrice: {
@@ -9062,7 +2949,7 @@ export interface operations {
                 to?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -9077,6 +2964,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9128,336 +3020,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            commodity: {
-                                /** @description Commodity code */
-                                code: string;
-                                /** @description Name */
-                                name: string;
-                                /** @description Category */
-                                category: string;
-                                /** @description Unit of the price */
-                                unit: string;
-                                /** @description Currency of the price */
-                                currency: string;
-                                /** @description First month with a price */
-                                firstMonth: string | null;
-                                /** @description Latest month with a price */
-                                lastMonth: string | null;
-                                /** @description Source */
-                                source: string;
-                                /**
-                                 * Format: date
-                                 * @description As-of date (ISO date YYYY-MM-DD)
-                                 */
-                                asOf: string;
-                            };
-                            prices: {
-                                /**
-                                 * Format: date
-                                 * @description Month (ISO date YYYY-MM-DD)
-                                 */
-                                month: string;
-                                /** @description Price in the unit */
-                                price: number;
-                            }[];
-                        };
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     commodityPctChange: {
@@ -9465,7 +3037,7 @@ export interface operations {
             query?: {
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -9480,6 +3052,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9544,349 +3121,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            commodity: {
-                                /** @description Commodity code */
-                                code: string;
-                                /** @description Name */
-                                name: string;
-                                /** @description Category */
-                                category: string;
-                                /** @description Unit of the price */
-                                unit: string;
-                                /** @description Currency of the price */
-                                currency: string;
-                                /** @description First month with a price */
-                                firstMonth: string | null;
-                                /** @description Latest month with a price */
-                                lastMonth: string | null;
-                                /** @description Source */
-                                source: string;
-                                /**
-                                 * Format: date
-                                 * @description As-of date (ISO date YYYY-MM-DD)
-                                 */
-                                asOf: string;
-                            };
-                            /** @description Latest monthly price */
-                            latest: {
-                                /**
-                                 * Format: date
-                                 * @description Month (ISO date YYYY-MM-DD)
-                                 */
-                                month: string;
-                                price: number;
-                            } | null;
-                            changes: {
-                                /** @description 1m, 3m, 6m, 1y, 3y, 5y or 10y */
-                                horizon: string;
-                                /**
-                                 * Format: date
-                                 * @description Month compared against (ISO date YYYY-MM-DD)
-                                 */
-                                fromMonth: string;
-                                /** @description Price then */
-                                fromPrice: number;
-                                /** @description Change, % */
-                                pctChange: number | null;
-                            }[];
-                        };
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     holidaysCalender: {
@@ -9900,7 +3144,7 @@ export interface operations {
                 segment?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -9912,6 +3156,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9951,324 +3200,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description Exchange */
-                            exchange: string;
-                            /** @description Segment */
-                            segment: string;
-                            /**
-                             * Format: date
-                             * @description Holiday (ISO date YYYY-MM-DD)
-                             */
-                            date: string;
-                            /** @description Day of the week */
-                            weekDay: string;
-                            /** @description Occasion */
-                            description: string;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     superinvestors: {
@@ -10276,7 +3217,7 @@ export interface operations {
             query?: {
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -10288,6 +3229,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10328,325 +3274,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description Investor id, for superinvestor-portfolio */
-                            id: string;
-                            /** @description Name */
-                            name: string;
-                            /** @description individual or institution */
-                            kind: string;
-                            /** @description About the investor */
-                            description: string | null;
-                            /** @description True for generated sample investors */
-                            synthetic: boolean;
-                            /** @description Holdings in the latest quarter */
-                            holdings: number;
-                            /** @description Latest quarter end */
-                            latestPeriod: string | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     superinvestorPortfolio: {
@@ -10656,7 +3293,7 @@ export interface operations {
                 period?: string;
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -10671,6 +3308,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10716,330 +3358,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
-                        data: {
-                            /** @description Investor id */
-                            investorId: string;
-                            /** @description Investor */
-                            investorName: string;
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Company */
-                            company: string;
-                            /** @description ISIN */
-                            isin: string;
-                            /**
-                             * Format: date
-                             * @description Quarter end of the disclosure (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Shares held */
-                            shares: number;
-                            /** @description Holding, % of the company */
-                            pct: number | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                        }[];
-                        /** @description Provenance of the response */
-                        meta: {
-                            /**
-                             * Format: date
-                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
-                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
-                            source: string;
-                            /** @description Version of the data set; changes when data is loaded */
-                            dataVersion: number;
-                        };
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
     superinvestorHolders: {
@@ -11047,7 +3375,7 @@ export interface operations {
             query?: {
                 /** @description Response format: json (default) or csv (one row per record, header line first) */
                 format?: "json" | "csv";
-                /** @description Your API key (from the profile page). May be sent as Authorization: Bearer <key> instead. */
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
                 token?: string;
             };
             header?: never;
@@ -11062,6 +3390,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11107,34 +3440,112 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
-                    "text/csv": {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    dataStatus: {
+        parameters: {
+            query?: {
+                /** @description Response format: json (default) or csv (one row per record, header line first) */
+                format?: "json" | "csv";
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. The example is a real answer to the example request with each list cut to its first 3 items; in the full answer `data` has 9 items. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "dataSet": "prices",
+                     *           "schedule": "daily",
+                     *           "latestDataDate": null,
+                     *           "lastSyncAt": null,
+                     *           "lastSyncSource": null,
+                     *           "lastAttemptStatus": null,
+                     *           "nextRunAt": null,
+                     *           "configured": true,
+                     *           "late": true,
+                     *           "finding": "prices is late: 2026-11-23 was due by 21:00 IST, latest is none"
+                     *         },
+                     *         {
+                     *           "dataSet": "equity-master",
+                     *           "schedule": "daily",
+                     *           "latestDataDate": null,
+                     *           "lastSyncAt": null,
+                     *           "lastSyncSource": null,
+                     *           "lastAttemptStatus": null,
+                     *           "nextRunAt": null,
+                     *           "configured": true,
+                     *           "late": true,
+                     *           "finding": "equity-master is late: 2026-11-23 was due by 21:00 IST, last synced never"
+                     *         },
+                     *         {
+                     *           "dataSet": "corporate-actions",
+                     *           "schedule": "daily",
+                     *           "latestDataDate": null,
+                     *           "lastSyncAt": null,
+                     *           "lastSyncSource": null,
+                     *           "lastAttemptStatus": null,
+                     *           "nextRunAt": null,
+                     *           "configured": true,
+                     *           "late": true,
+                     *           "finding": "corporate-actions is late: 2026-11-23 was due by 21:00 IST, last synced never"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "asOf": "",
+                     *         "source": "Bahi data sync",
+                     *         "dataVersion": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
                         data: {
-                            /** @description Investor id */
-                            investorId: string;
-                            /** @description Investor */
-                            investorName: string;
-                            /** @description NSE symbol */
-                            symbol: string | null;
-                            /** @description Company */
-                            company: string;
-                            /** @description ISIN */
-                            isin: string;
-                            /**
-                             * Format: date
-                             * @description Quarter end of the disclosure (ISO date YYYY-MM-DD)
-                             */
-                            periodEnd: string;
-                            /** @description Shares held */
-                            shares: number;
-                            /** @description Holding, % of the company */
-                            pct: number | null;
-                            /** @description Source */
-                            source: string;
-                            /**
-                             * Format: date
-                             * @description As-of date (ISO date YYYY-MM-DD)
-                             */
-                            asOf: string;
+                            /** @description prices, equity-master, corporate-actions, market-cap, index-constituents, financial-results, shareholding, commodity-prices or holidays */
+                            dataSet: string;
+                            /** @description daily after the close, on filing (filings index polled), monthly, yearly (holiday list, checked monthly for amendments) */
+                            schedule: "daily" | "filing" | "monthly" | "yearly";
+                            /** @description Latest data date: trading day, ex-date, period end, month or last listed holiday */
+                            latestDataDate: string | null;
+                            /** @description Last successful sync (UTC) */
+                            lastSyncAt: string | null;
+                            /** @description Where the last successful sync read from */
+                            lastSyncSource: string | null;
+                            /** @description Outcome of the last attempt: ingested, unchanged, not-published, failed or refused */
+                            lastAttemptStatus: string | null;
+                            /** @description Next scheduled run (UTC); null when the sync is off or no source is configured */
+                            nextRunAt: string | null;
+                            /** @description Whether a source is configured for this data set */
+                            configured: boolean;
+                            /** @description Staler than its schedule allows */
+                            late: boolean;
+                            /** @description The quality finding when late */
+                            finding: string | null;
                         }[];
                         /** @description Provenance of the response */
                         meta: {
@@ -11149,288 +3560,16 @@ export interface operations {
                             dataVersion: number;
                         };
                     };
+                    "text/csv": string;
                 };
             };
-            /** @description Missing or invalid parameter (param names it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description No valid API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Valid parameters, but no data can be produced */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description The key’s plan does not allow this request, or plain HTTP was used */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Unknown symbol or code */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Rate limit exceeded; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
-            /** @description Server error; details hidden */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                    "text/csv": {
-                        /** @description URI reference identifying the problem type */
-                        type: string;
-                        /** @description Short summary of the problem type */
-                        title: string;
-                        /** @description HTTP status code */
-                        status: number;
-                        /** @description Explanation of this occurrence */
-                        detail: string;
-                        /** @description Stable machine-readable error code */
-                        code: string;
-                        /** @description Identifier of the request; quote it to support */
-                        request_id: string;
-                        /** @description For 400: the offending parameter */
-                        param?: string;
-                    };
-                };
-            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
         };
     };
 }

@@ -17,6 +17,7 @@ export const KIND_SCHEDULE: Record<IngestKind, SyncSchedule> = {
   'corporate-actions': 'daily',
   'market-cap': 'daily',
   datasheet: 'daily',
+  'statements-wide': 'daily',
   'shareholding-quarterly': 'daily',
   'xbrl-results': 'filing',
   'shareholding-nse': 'filing',
@@ -24,6 +25,7 @@ export const KIND_SCHEDULE: Record<IngestKind, SyncSchedule> = {
   'commodity-dictionary': 'monthly',
   'commodity-prices': 'monthly',
   holidays: 'yearly',
+  'holidays-csv': 'yearly',
 };
 
 /**
