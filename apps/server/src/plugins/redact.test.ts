@@ -72,7 +72,7 @@ for (const target of testDatabases()) {
       await target.drop();
     });
 
-    it('logs requests with their URLs but without the keys in them', async () => {
+    it('logs one access line per request and never the keys in them', async () => {
       const urls = [
         `/api/v1/holidays-calender?tokens=${key}`,
         `/api/v1/holidays-calender?TOKEN=${key}`,
@@ -82,8 +82,11 @@ for (const target of testDatabases()) {
         `/nowhere/${key}`,
       ];
       for (const url of urls) await app.inject({ url, headers: { 'x-custom': key, referer: `/?k=${key}` } });
-      const requestLines = lines.filter((l) => l.includes('holidays-calender') || l.includes('/nowhere/'));
-      expect(requestLines.length).toBeGreaterThanOrEqual(urls.length);
+      // The access line names the route pattern (or that there is none), never the URL.
+      const accessLines = lines.filter((l) =>
+        /"route":"(\/api\/v1\/holidays-calender|\(no route\))"/.test(l),
+      );
+      expect(accessLines).toHaveLength(urls.length);
       for (const line of lines) expect(line).not.toContain(key.slice(5));
     });
   });
