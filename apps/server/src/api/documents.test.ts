@@ -6,6 +6,7 @@ import swagger2Schema from 'openapi-to-postmanv2/assets/swagger2Schema.json' wit
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagList } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
+import { boundExample } from './example-bounds.ts';
 import { documentPath } from './route-schema.ts';
 import { dataApiApp, keyFor } from './testing/harness.ts';
 import { expectNegotiatedDocument } from './testing/representations.ts';
@@ -235,6 +236,24 @@ describe('API documents', () => {
       code: 'rate_limited',
       request_id: expect.any(String),
     });
+  });
+
+  it('shows as each example, and serves after building the documents, exactly what a server that never built them answers', async () => {
+    const { key } = await keyFor(db, 'E');
+    const fresh = await dataApiApp(db);
+    try {
+      for (const [path, item] of Object.entries(swagger.paths)) {
+        const url = exampleUrl(path, item.get, key);
+        const expected = (await fresh.inject(url)).json();
+        // The documents were built first here, so their examples were produced before this call.
+        expect((await app.inject(url)).json(), path).toEqual(expected);
+        const { value } = boundExample(expected);
+        const documented = item.get.responses['200']!.examples!['application/json'] as { data: unknown };
+        expect(documented.data, path).toEqual((value as { data: unknown }).data);
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('says which plans may call each operation, matching what the server allows a Basic key', async () => {
