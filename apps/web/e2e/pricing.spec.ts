@@ -9,11 +9,14 @@ const cases = [
 
 for (const c of cases) {
   test(`signed out, ${c.plan} reads Loading... for 1.5 s, then leads to its page`, async ({ page }) => {
-    await page.clock.install();
+    await page.clock.install({ time: new Date('2026-01-05T10:00:00+05:30') });
     await page.goto('/financial-data-api-pricing');
     const card = page.locator(`[data-plan="${c.plan.toLowerCase()}"]`);
     const button = card.getByRole('button');
     await expect(button).toHaveText(c.label);
+    // From here the page's time moves only by runFor, so the 1.5 s are the page's own, whatever
+    // the machine's load (time that ran on by itself fired the redirect early on a busy machine).
+    await page.clock.pauseAt(new Date('2026-01-05T11:00:00+05:30'));
     await button.click();
     await expect(button).toHaveText('Loading...');
     await page.clock.runFor(1400);
