@@ -34,7 +34,8 @@ export function startServer<T>(
     child.stdout!.on('data', (d: Buffer) => {
       if (found) return;
       out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"port"'));
+      // Only whole lines: the line can be larger than one pipe chunk (64 KiB).
+      const line = out.slice(0, out.lastIndexOf('\n') + 1).split('\n').find((l) => l.startsWith('{"port"'));
       if (line) {
         found = true;
         out = '';
