@@ -35,7 +35,10 @@ export function startServer<T>(
       if (found) return;
       out += d.toString();
       // Only whole lines: the line can be larger than one pipe chunk (64 KiB).
-      const line = out.slice(0, out.lastIndexOf('\n') + 1).split('\n').find((l) => l.startsWith('{"port"'));
+      const line = out
+        .slice(0, out.lastIndexOf('\n') + 1)
+        .split('\n')
+        .find((l) => l.startsWith('{"port"'));
       if (line) {
         found = true;
         out = '';

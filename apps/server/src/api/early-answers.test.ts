@@ -47,7 +47,8 @@ describe('answers given before a route runs', () => {
     ];
     for (const c of cases) {
       const res = await app.inject({
-        method: c.method,
+        // light-my-request 6.6's method type lacks TRACE; it sends any method as given.
+        method: c.method as 'OPTIONS',
         url: `/api/v1/peers/ITC?token=${key}`,
         headers: c.headers,
       });

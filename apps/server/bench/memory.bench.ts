@@ -1,0 +1,138 @@
+/**
+ * npm run bench:memory — the server's memory while every company is asked on every per-company
+ * endpoint once (the scan a data customer runs), on the default universe and embedded PGlite, as
+ * `npm start` runs. The per-company endpoints and their required parameters are read from the
+ * served Swagger document, so a new endpoint is scanned without editing this file. 8 clients; the
+ * server's resident set (VmRSS, VmHWM from /proc) is sampled every 250 ms. Run once per cache size
+ * in BENCH_CACHE_MB (default "128,32"): the peak should follow the cache bound plus a fixed
+ * overhead, not the number of answers.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { startServer } from './processes.ts';
+
+const clients = 8;
+const cacheSizes = (process.env.BENCH_CACHE_MB ?? '128,32').split(',').map(Number);
+const limit = process.env.BENCH_COMPANIES ? Number(process.env.BENCH_COMPANIES) : Number.POSITIVE_INFINITY;
+
+interface ServerInfo {
+  port: number;
+  key: string;
+  symbols: string[];
+}
+interface Param {
+  in: string;
+  name: string;
+  required?: boolean;
+  default?: unknown;
+  enum?: unknown[];
+  type?: string;
+  format?: string;
+}
+
+const mib = (kb: number) => (kb / 1024).toFixed(0);
+
+/** VmRSS and VmHWM of a process, in kB. */
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** A value for a required query parameter: its default, its first enum value, or a plain one. */
+function valueFor(p: Param): string | null {
+  if (p.default !== undefined) return String(p.default);
+  if (p.enum?.length) return String(p.enum[0]);
+  if (p.format === 'date') return '2024-01-01';
+  if (p.type === 'integer' || p.type === 'number') return '1';
+  return null;
+}
+
+/** Paths of the per-company endpoints, with their required query parameters filled in. */
+function perCompanyPaths(doc: {
+  basePath?: string;
+  paths: Record<string, Record<string, { parameters?: Param[] }>>;
+}) {
+  const out: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    const get = ops.get;
+    if (!get || !path.includes('{symbol}')) continue;
+    const query: string[] = [];
+    let usable = true;
+    for (const p of get.parameters ?? []) {
+      if (p.in !== 'query' || !p.required || p.name === 'token') continue;
+      const v = valueFor(p);
+      if (v === null) usable = false;
+      else query.push(`${p.name}=${encodeURIComponent(v)}`);
+    }
+    if (usable) out.push(`${doc.basePath ?? ''}${path}${query.length ? `?${query.join('&')}` : ''}`);
+    else console.log(`skipped ${path}: a required parameter without a default`);
+  }
+  return out;
+}
+
+const rows: Record<string, string | number>[] = [];
+for (const cacheMb of cacheSizes) {
+  const { child, info } = await startServer<ServerInfo>('api-server.ts', {
+    SAMPLE_DATA: 'default',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    RESPONSE_CACHE_MB: String(cacheMb),
+  });
+  const pid = child.pid!;
+  const origin = `http://127.0.0.1:${info.port}`;
+  const doc = (await (await fetch(`${origin}/swagger/doc.json`)).json()) as Parameters<
+    typeof perCompanyPaths
+  >[0];
+  const paths = perCompanyPaths(doc);
+  const symbols = info.symbols.slice(0, limit);
+  const atReady = memory(pid);
+  let peak = atReady.rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memory(pid).rss);
+  }, 250);
+  const total = paths.length * symbols.length;
+  let next = 0;
+  let failed = 0;
+  const statuses = new Map<number, number>();
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const i = next++;
+        const path = paths[i % paths.length]!;
+        const symbol = symbols[Math.floor(i / paths.length)]!;
+        const url = `${origin}${path.replace('{symbol}', encodeURIComponent(symbol))}${path.includes('?') ? '&' : '?'}token=${info.key}`;
+        const res = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status >= 500) failed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const after = memory(pid);
+  peak = Math.max(peak, after.rss, after.hwm);
+  rows.push({
+    RESPONSE_CACHE_MB: cacheMb,
+    endpoints: paths.length,
+    companies: symbols.length,
+    requests: total,
+    seconds: seconds.toFixed(0),
+    statuses: [...statuses].map(([s, n]) => `${s}:${n}`).join(' '),
+    '5xx': failed,
+    'RSS ready MiB': mib(atReady.rss),
+    'RSS peak MiB': mib(peak),
+    'RSS after MiB': mib(after.rss),
+    'peak - ready MiB': mib(peak - atReady.rss),
+  });
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+console.log(
+  `\n${clients} clients, every company on every per-company endpoint once, default universe, PGlite`,
+);
+console.table(rows);
+console.log(
+  'target: peak - ready stays near RESPONSE_CACHE_MB plus a fixed overhead, whatever the number of answers',
+);
