@@ -7,6 +7,7 @@ import { abuseLimiterOf } from './abuse/abuse-limits.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { localSecret } from './accounts/secrets.ts';
 import { registerDataApi } from './api/index.ts';
+import { rejectionsOf } from './api/rate-limit.ts';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -18,7 +19,8 @@ import { docsRoutes } from './docs/docs-routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
-import { type LogStream, loggerOptions } from './plugins/access-log.ts';
+import { registerMetrics, startMeasuring } from './metrics/index.ts';
+import { type LogStream, loggerOptions, recordWithoutLogger } from './plugins/access-log.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sharedServerOptions } from './plugins/server-options.ts';
@@ -61,7 +63,10 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 /** Builds the whole server from a config object; main.ts only reads the environment and listens. */
 export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Promise<FastifyInstance> {
   const ownsDb = !deps.db;
-  const db = deps.db ?? (await openDatabase(config));
+  const opened = deps.db ?? (await openDatabase(config));
+  // With /metrics on (METRICS_TOKEN), requests and database calls are measured; otherwise not at all.
+  const measuring = config.metricsToken ? startMeasuring(opened) : null;
+  const db = measuring?.observedDb ?? opened;
   await migrate(db, [marketDataMigrations, serverMigrations]);
   if (config.sampleData !== 'none') {
     const loaded = await ensureSampleData(db, {
@@ -80,7 +85,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   const app = Fastify({
     // One asynchronous access-log line per request; LOG_LEVEL=silent means no logger at all.
-    ...loggerOptions(config, deps.logStream),
+    ...loggerOptions(config, deps.logStream, measuring?.http),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     genReqId: (req) => {
@@ -103,6 +108,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   registerErrorHandler(app);
+  rejectionsOf(app);
+  if (measuring) recordWithoutLogger(app, config, measuring.http);
   const google = app.identity.provider === 'google' ? [googleSignInOrigin] : [];
   const razorpay = config.razorpay ? razorpayOrigins : { script: [], frame: [], connect: [] };
   registerSecurityHeaders(app, {
@@ -114,6 +121,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await registerSwagger(app, config.publicUrl);
   await abuseLimiterOf(app);
   await app.register(healthRoutes);
+  if (measuring && config.metricsToken) registerMetrics(app, measuring, config.metricsToken);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   if (app.identity.dev) await app.register(devIdentityRoutes(app.identity.dev));

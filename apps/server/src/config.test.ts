@@ -31,6 +31,12 @@ describe('config', () => {
     expect(() => loadConfig({ RESPONSE_CACHE_MB: '0' })).toThrow(/RESPONSE_CACHE_MB must be a whole number/);
     expect(() => loadConfig({ RESPONSE_CACHE_MB: '1.5' })).toThrow(/RESPONSE_CACHE_MB/);
   });
+  it('turns /metrics on only with a METRICS_TOKEN long enough to guess at', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(24) }).metricsToken).toBe('a'.repeat(24));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 24/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${'a'.repeat(24)} b` })).toThrow(/METRICS_TOKEN/);
+  });
   it('TRUST_PROXY as a hop count believes only the address the proxy in front added', async () => {
     const ipSeen = async (trust: string) => {
       const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: trust }).trustProxy });

@@ -61,6 +61,8 @@ export interface Config {
   razorpay: RazorpayConfig | null;
   /** The data sync (DATA_SYNC*): sources, schedules, politeness; read by the data status too. */
   dataSync?: SyncConfig;
+  /** Bearer token for GET /metrics (Prometheus text); null: no /metrics (404) and nothing measured. */
+  metricsToken?: string | null;
 }
 
 export interface RazorpayConfig {
@@ -274,7 +276,19 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     razorpay: razorpay(env, nodeEnv),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128, 1, 1_048_576),
     dataSync: syncConfig(env),
+    metricsToken: metricsToken(env),
   };
+}
+
+/** METRICS_TOKEN: a secret for the scraper, at least 24 characters without spaces. */
+function metricsToken(env: Env): string | null {
+  const raw = opt(env, 'METRICS_TOKEN');
+  if (raw === null) return null;
+  if (raw.length < 24 || !/^[\x21-\x7e]+$/.test(raw))
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 24 printable characters without spaces (e.g. `openssl rand -hex 24`)',
+    );
+  return raw;
 }
 
 function smtpUrl(env: Env, nodeEnv: Config['env']): string | null {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimiter } from '../api/rate-limit.ts';
+import { RateLimiter, rejectionsOf } from '../api/rate-limit.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -40,9 +40,11 @@ export async function abuseLimiterOf(app: FastifyInstance): Promise<AbuseLimiter
   );
   await limiter.connect();
   app.addHook('onClose', () => limiter.close());
+  const rejections = rejectionsOf(app);
   const count = async (rule: AbuseRule, subject: string, limit: number) => {
     const outcome = await limiter.consume(`${rule}:${subject}`, limit);
     if (outcome.allowed) return;
+    rejections.count(rule);
     throw new AppError(
       'rate_limited',
       `Too many requests of this kind; try again in ${outcome.resetSeconds} s.`,

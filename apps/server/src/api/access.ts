@@ -59,13 +59,18 @@ const invalidKey = () =>
 
 /** Writes the rate-limit fields and lets the request on, or refuses it past the limit. */
 function afterCount(
+  svc: DataApiServices,
   reply: FastifyReply,
   outcome: RateLimitOutcome,
   nowMs: number,
   done: (err?: Error) => void,
 ): void {
   setRateLimitHeaders(reply, outcome, nowMs);
-  done(outcome.allowed ? undefined : rateLimitedError(outcome));
+  if (outcome.allowed) done();
+  else {
+    svc.rejections.count('data-api');
+    done(rateLimitedError(outcome));
+  }
 }
 
 /**
@@ -84,8 +89,10 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
     if (!owner) {
       // Wrong keys are counted per address; past the limit the answer is 429, not 401.
       const counted = svc.limiter.consume(wrongKeySubject(req), wrongKeysPerMinute);
-      const refuse = (o: RateLimitOutcome) =>
+      const refuse = (o: RateLimitOutcome) => {
+        if (!o.allowed) svc.rejections.count('wrong-key');
         done(o.allowed ? invalidKey() : tooManyWrongKeys(o.resetSeconds));
+      };
       if (counted instanceof Promise) counted.then(refuse, done);
       else refuse(counted);
       return;
@@ -103,8 +110,8 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
       // regenerated key continues the count.
       const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
       if (counted instanceof Promise) {
-        counted.then((outcome) => afterCount(reply, outcome, now.getTime(), done), done);
-      } else afterCount(reply, counted, now.getTime(), done);
+        counted.then((outcome) => afterCount(svc, reply, outcome, now.getTime(), done), done);
+      } else afterCount(svc, reply, counted, now.getTime(), done);
     } catch (err) {
       done(err as Error);
     }
@@ -147,6 +154,7 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
     // An address that used up its wrong keys is refused before the key costs a lookup.
     const lookup = (spent: boolean) => {
       if (spent) {
+        svc.rejections.count('wrong-key');
         done(tooManyWrongKeys(60));
         return;
       }

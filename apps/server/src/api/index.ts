@@ -6,6 +6,7 @@ import { accessHook } from './access.ts';
 import { registerDocuments } from './documents.ts';
 import { type Endpoint, handlerFor } from './endpoint.ts';
 import { endpoints as allEndpoints } from './endpoints.ts';
+import { rejectionsOf } from './rate-limit.ts';
 import { routeSchema } from './route-schema.ts';
 import { ensurePublicSampleKey, revokePublicSampleKey } from './sample-key.ts';
 import { createServices, type DataApiServices } from './services.ts';
@@ -30,6 +31,7 @@ export async function registerDataApi(
   const svc = createServices(app.deps.db, config, {
     rateLimitPrefix: opts.rateLimitPrefix,
     clock: app.deps.clock,
+    rejections: rejectionsOf(app),
   });
   if (config.env === 'production') await revokePublicSampleKey(app.deps.db);
   else {

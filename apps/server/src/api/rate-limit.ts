@@ -1,5 +1,5 @@
 import { rateLimitPerMinute } from '@bahi/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -8,6 +8,42 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
+
+/**
+ * Why a request was refused with 429: the data API's per-subscriber limit, too many wrong API
+ * keys from one address, the intake forms' limit, or one of the abuse limits (decision 0330).
+ */
+export const rejectionKinds = [
+  'data-api',
+  'wrong-key',
+  'intake',
+  'sign-in',
+  'refresh',
+  'subscribe',
+  'verify',
+] as const;
+export type RejectionKind = (typeof rejectionKinds)[number];
+
+/** Requests refused by a limit, per kind, in plain numbers (read by /metrics). */
+export class Rejections {
+  readonly counts = new Map<RejectionKind, number>(rejectionKinds.map((k) => [k, 0]));
+
+  count(kind: RejectionKind): void {
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rejections: Rejections;
+  }
+}
+
+/** The app's rejection counts, made on first use (on the root instance, before any plugin). */
+export function rejectionsOf(app: FastifyInstance): Rejections {
+  if (!app.hasDecorator('rejections')) app.decorate('rejections', new Rejections());
+  return app.rejections;
+}
 
 export interface RateLimitOutcome {
   limit: number;

@@ -49,6 +49,9 @@ export function entryBytes(entry: CachedResponse): number {
  */
 export class ResponseCache<V = CachedResponse> {
   private readonly entries: LRUCache<string, V & object>;
+  /** Lookups that found an entry, and those that did not (for /metrics). */
+  hits = 0;
+  misses = 0;
   constructor(
     readonly maxBytes: number,
     sizeOf: (value: V) => number,
@@ -60,7 +63,10 @@ export class ResponseCache<V = CachedResponse> {
   }
 
   get(key: string): V | undefined {
-    return this.entries.get(key);
+    const value = this.entries.get(key);
+    if (value === undefined) this.misses += 1;
+    else this.hits += 1;
+    return value;
   }
 
   set(key: string, value: V): void {

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
 import { SymbolCache } from './market.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, Rejections } from './rate-limit.ts';
 import { type Answer, type CachedResponse, entryBytes, ResponseCache } from './response-cache.ts';
 
 /** The data API's in-process state, one per app. */
@@ -12,6 +12,8 @@ export interface DataApiServices {
   db: Db;
   keys: KeyCache;
   limiter: RateLimiter;
+  /** Requests refused by a limit, per kind (for /metrics). */
+  rejections: Rejections;
   cache: ResponseCache<CachedResponse>;
   /** Answers by request URL (without the key): the fast path for repeated requests. */
   answers: ResponseCache<Answer>;
@@ -25,13 +27,14 @@ export interface DataApiServices {
 export function createServices(
   db: Db,
   config: Pick<Config, 'redisUrl' | 'responseCacheMb' | 'dataSync'>,
-  opts: { rateLimitPrefix?: string; clock?: () => Date } = {},
+  opts: { rateLimitPrefix?: string; clock?: () => Date; rejections?: Rejections } = {},
 ): DataApiServices {
   const budget = config.responseCacheMb * 1024 * 1024;
   return {
     db,
     keys: new KeyCache(db),
     limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
+    rejections: opts.rejections ?? new Rejections(),
     // One byte budget for both maps: answers by URL (with their compressed copies) take three
     // quarters, the canonical entries (bodies only) the rest; both LRU.
     cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.body.length + 400),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimiter } from '../api/rate-limit.ts';
+import { RateLimiter, rejectionsOf } from '../api/rate-limit.ts';
 import { AppError } from '../errors.ts';
 
 export interface IntakeLimiter {
@@ -18,10 +18,12 @@ export async function createIntakeLimiter(app: FastifyInstance): Promise<IntakeL
   );
   await limiter.connect();
   app.addHook('onClose', () => limiter.close());
+  const rejections = rejectionsOf(app);
   return {
     async check(req) {
       const outcome = await limiter.consume(req.ip, app.config.intakeRateLimit);
       if (outcome.allowed) return;
+      rejections.count('intake');
       throw new AppError(
         'rate_limited',
         `Too many submissions from your address; try again in ${outcome.resetSeconds} s.`,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { LogController } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
@@ -6,6 +6,13 @@ import { redactError } from './redact.ts';
 
 /** Where log lines go: standard output, written asynchronously (or a stream a test passes). */
 export type LogStream = { write(line: string): void };
+
+/** Told of every completed request (for /metrics): route pattern, method, status, duration in ms. */
+export interface RequestRecorder {
+  record(route: string, method: string, status: number, ms: number): void;
+}
+
+const noRoute = '(no route)';
 
 /**
  * Fastify's request log lines, replaced: nothing when a request arrives, and on completion one
@@ -15,6 +22,11 @@ export type LogStream = { write(line: string): void };
  * error in full; errors answered by the error handler are logged there, with their detail.
  */
 export class AccessLogController extends LogController {
+  /** The timing and the route pattern of the access line feed the request metrics too. */
+  constructor(private readonly recorder?: RequestRecorder) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -22,11 +34,14 @@ export class AccessLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const route = request.routeOptions.url ?? noRoute;
+    const ms = reply.elapsedTime;
+    this.recorder?.record(route, request.method, reply.statusCode, ms);
     const line = {
       method: request.method,
-      route: request.routeOptions.url ?? '(no route)',
+      route,
       status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 100) / 100,
+      ms: Math.round(ms * 100) / 100,
       keyId: request.apiKeyId,
     };
     if (error) request.log.error({ ...line, err: error }, 'response failed');
@@ -37,11 +52,12 @@ export class AccessLogController extends LogController {
 /**
  * Fastify's logger options. Lines go out through an asynchronous pino destination (a buffer
  * flushed in the background and at exit), so a request never waits on the terminal or a pipe.
- * `silent` means no logger at all.
+ * `silent` means no logger at all. Each completed request is told to `recorder` when given.
  */
 export function loggerOptions(
   config: Pick<Config, 'logLevel'>,
   stream?: LogStream,
+  recorder?: RequestRecorder,
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (config.logLevel === 'silent') return { logger: false };
   return {
@@ -59,6 +75,23 @@ export function loggerOptions(
         err: redactError,
       },
     },
-    logController: new AccessLogController(),
+    logController: new AccessLogController(recorder),
   };
+}
+
+/**
+ * Without a logger (LOG_LEVEL=silent) Fastify neither times responses nor calls the log
+ * controller, so the recorder gets an onResponse hook of its own; with a logger the access-log
+ * controller tells it, at no extra cost.
+ */
+export function recordWithoutLogger(
+  app: FastifyInstance,
+  config: Pick<Config, 'logLevel'>,
+  recorder: RequestRecorder,
+): void {
+  if (config.logLevel !== 'silent') return;
+  app.addHook('onResponse', (request, reply, done) => {
+    recorder.record(request.routeOptions.url ?? noRoute, request.method, reply.statusCode, reply.elapsedTime);
+    done();
+  });
 }

@@ -20,6 +20,7 @@ $$ LANGUAGE sql;
 /** The server's embedded database: PGlite in a worker thread, behind the same interface. */
 const threaded = {
   name: 'pglite',
+  url: null,
   label: 'pglite in a worker thread',
   open: () => openDb({ kind: 'pglite', thread: true }),
   drop: async () => {},

@@ -7,7 +7,7 @@ import { openPgliteInThread } from './pglite-in-thread.ts';
 import type { Db, Queryable } from './types.ts';
 
 export { csvLine } from './copy-csv.ts';
-export type { Db, Queryable } from './types.ts';
+export type { Db, PoolStats, Queryable } from './types.ts';
 
 /**
  * Where the data lives. PGlite runs in this thread unless `thread` is set: then in a worker
@@ -127,6 +127,7 @@ async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -92,6 +92,8 @@ export async function openPgliteInThread(dataDir?: string): Promise<Db> {
       });
       return csv.count;
     },
+    // One connection: busy while any call is out, the others queued behind it.
+    poolStats: () => ({ total: 1, idle: pending.size === 0 ? 1 : 0, waiting: Math.max(0, pending.size - 1) }),
     close: async () => {
       if (!failure) await call({ op: 'close' });
       await worker.terminate();

@@ -9,24 +9,27 @@ import { type Db, openDb } from './database.ts';
  */
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
+  /** The PostgreSQL database's URL, for another process to connect to; null for PGlite. */
+  url: string | null;
   open(): Promise<Db>;
   drop(): Promise<void>;
 }
 
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [
-    { name: 'pglite', open: () => openDb({ kind: 'pglite' }), drop: async () => {} },
+    { name: 'pglite', url: null, open: () => openDb({ kind: 'pglite' }), drop: async () => {} },
   ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const dbName = `bahi_t_${randomBytes(6).toString('hex')}`;
+    const own = new URL(url);
+    own.pathname = `/${dbName}`;
     list.push({
       name: 'postgres',
+      url: own.toString(),
       open: async () => {
         await admin(url, `CREATE DATABASE ${dbName}`);
-        const u = new URL(url);
-        u.pathname = `/${dbName}`;
-        return openDb({ kind: 'postgres', url: u.toString() });
+        return openDb({ kind: 'postgres', url: own.toString() });
       },
       drop: () => admin(url, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
     });

@@ -12,4 +12,14 @@ export interface Db extends Queryable {
   /** Bulk load with COPY ... FROM STDIN (CSV); returns the row count. */
   copyRows(table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number>;
   close(): Promise<void>;
+  /** The connections behind it, for metrics: a pool's size, idle clients and waiting requests. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open (PGlite in a thread: its one connection). */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection (PGlite in a thread: queued behind the running one). */
+  waiting: number;
 }

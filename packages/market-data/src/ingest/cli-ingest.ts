@@ -5,6 +5,7 @@ import { type Db, marketDataMigrations, migrate, openDb } from '../db/index.ts';
 import { IngestError, type Rejection } from './errors.ts';
 import { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
 import { detectKind, INGEST_KINDS, type IngestKind } from './kinds.ts';
+import { startFreshnessChecks } from './late-findings.ts';
 import type { QualityIssue } from './quality.ts';
 import { indiaDate, loadSyncConfig, type SyncConfig, startSync } from './scheduler.ts';
 import { datesBetween, type SyncDay, syncRange } from './sync.ts';
@@ -264,6 +265,8 @@ async function watch(
   const db = await openCliDb();
   const sources = kinds ? config.sources.filter((s) => kinds.includes(s.kind)) : config.sources;
   const scheduler = startSync(db, { ...config, sources, enabled: true }, { info: out, error: err });
+  // Late data sets are stored as quality findings even when nobody asks for the status (0421).
+  const freshness = startFreshnessChecks(db, config, { error: err });
   out(
     `sync worker: ${sources.map((s) => `${s.kind} (${KIND_SCHEDULE[s.kind]})`).join(', ')}; daily at ${config.at} IST; Ctrl-C to stop`,
   );
@@ -275,6 +278,7 @@ async function watch(
   });
   clearInterval(keepAlive);
   scheduler.stop();
+  freshness.stop();
   await db.close();
   out('sync worker stopped');
   return 0;

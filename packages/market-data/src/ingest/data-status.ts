@@ -22,6 +22,17 @@ export interface DataSetStatus {
   late: boolean;
   /** The quality finding when late: what is missing and by when it was due. */
   finding: string | null;
+  /**
+   * When late, the date the missing data was due (a trading day, today for a filings index,
+   * the 10th for last month's prices, 1 January for the year's holidays): the stored finding is
+   * kept once per data set and this date. Not part of the API answer.
+   */
+  due: string | null;
+}
+
+interface Lateness {
+  due: string;
+  finding: string;
 }
 
 /** The latest data date of each data set, from its own table (sample or ingested alike). */
@@ -62,7 +73,7 @@ function lateness(
   config: Pick<SyncConfig, 'lateAfter'>,
   now: Date,
   holidays: ReadonlySet<string>,
-): string | null {
+): Lateness | null {
   const today = indiaDate(now);
   const istTime = new Date(now.getTime() + 330 * 60_000).toISOString().slice(11, 16);
   if (set.schedule === 'daily') {
@@ -76,19 +87,32 @@ function lateness(
     const covered = dated ? latest : lastSyncDate;
     if (covered !== null && covered >= expected) return null;
     const has = dated ? `latest is ${covered ?? 'none'}` : `last synced ${covered ?? 'never'}`;
-    return `${set.name} is late: ${expected} was due by ${config.lateAfter} IST, ${has}`;
+    return {
+      due: expected,
+      finding: `${set.name} is late: ${expected} was due by ${config.lateAfter} IST, ${has}`,
+    };
   }
   if (set.schedule === 'filing') {
     if (lastSyncDate !== null && now.getTime() - Date.parse(lastSyncDate) <= 86_400_000) return null;
-    return `${set.name} is late: the filings index has not been read in the last day`;
+    // The index is due every day: each day it goes unread is one more late day.
+    return {
+      due: today,
+      finding: `${set.name} is late: the filings index has not been read in the last day`,
+    };
   }
   if (set.schedule === 'monthly') {
     const expected = minusMonths(today, Number(today.slice(8)) >= 10 ? 1 : 2);
     if (latest !== null && latest.slice(0, 7) >= expected) return null;
-    return `${set.name} is late: ${expected} was due by the 10th, latest is ${latest?.slice(0, 7) ?? 'none'}`;
+    return {
+      due: `${minusMonths(`${expected}-01`, -1)}-10`,
+      finding: `${set.name} is late: ${expected} was due by the 10th, latest is ${latest?.slice(0, 7) ?? 'none'}`,
+    };
   }
   if (latest !== null && latest.slice(0, 4) >= today.slice(0, 4)) return null;
-  return `${set.name} is late: no ${today.slice(0, 4)} holiday list`;
+  return {
+    due: `${today.slice(0, 4)}-01-01`,
+    finding: `${set.name} is late: no ${today.slice(0, 4)} holiday list`,
+  };
 }
 
 /** Per data set its latest data date, last successful sync and source, next run and lateness. */
@@ -113,7 +137,7 @@ export async function dataStatus(db: Queryable, config: SyncConfig, now: Date): 
         : lastOk?.lastSuccessAt
           ? indiaDate(new Date(lastOk.lastSuccessAt))
           : null;
-    const finding = lateness(set, latest[set.name] ?? null, lastSyncDate, config, now, holidays);
+    const late = lateness(set, latest[set.name] ?? null, lastSyncDate, config, now, holidays);
     return {
       dataSet: set.name,
       schedule: set.schedule,
@@ -124,8 +148,9 @@ export async function dataStatus(db: Queryable, config: SyncConfig, now: Date): 
       nextRunAt:
         config.enabled && configured ? nextRunAt(set.schedule, config, now, holidays).toISOString() : null,
       configured,
-      late: finding !== null,
-      finding,
+      late: late !== null,
+      finding: late?.finding ?? null,
+      due: late?.due ?? null,
     };
   });
 }

@@ -3,6 +3,7 @@ export { type DataSetStatus, dataStatus } from './data-status.ts';
 export { IngestError, type Parsed, type Rejection } from './errors.ts';
 export { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
 export { detectKind, INGEST_KINDS, type IngestKind, PARSERS } from './kinds.ts';
+export { checkFreshness, recordLateFindings, startFreshnessChecks } from './late-findings.ts';
 export {
   indiaDate,
   loadSyncConfig,

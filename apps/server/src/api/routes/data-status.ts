@@ -1,4 +1,4 @@
-import { dataStatus } from '@bahi/market-data/ingest';
+import { checkFreshness } from '@bahi/market-data/ingest';
 import { Type } from 'typebox';
 import { defineEndpoint } from '../endpoint.ts';
 
@@ -46,7 +46,8 @@ export const dataStatusEndpoint = defineEndpoint({
   live: true,
   example: {},
   load: async ({ db, sync, now }) => {
-    const data = await dataStatus(db, sync, now);
+    // A late data set is stored as a quality finding as well (decision 0421).
+    const data = await checkFreshness(db, sync, now);
     const asOf = data.map((d) => d.latestDataDate ?? '').reduce((a, b) => (b > a ? b : a), '');
     return { data, asOf, source: 'Bahi data sync' };
   },
