@@ -106,9 +106,9 @@ export interface IngestOptions {
 }
 
 /**
- * Reads and parses a data file: UTF-8 or UTF-16 text with a byte-order mark, or an .xlsx workbook
- * (its "Data Sheet", or the first sheet with periods across, read as wide statements). Any other
- * binary fails saying what it is. The kind is the one named, else told by the name, else by the
+ * Reads and parses a data file: UTF-8 or UTF-16 text (LE or BE, with or without a byte-order
+ * mark), or an .xlsx workbook (its "Data Sheet", or the first sheet with periods across, read as
+ * wide statements). Any other binary fails saying what it is. The kind is the one named, else told by the name, else by the
  * content. The hash is of the text (of the bytes for a workbook).
  */
 async function readAndParse(path: string, opts: IngestOptions) {
