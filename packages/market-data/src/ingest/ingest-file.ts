@@ -8,6 +8,7 @@ import { binaryKind, binaryMessage, decodeText } from './encoding.ts';
 import { IngestError, type Parsed, type Rejection } from './errors.ts';
 import { detectKind, detectKindFromContent, type IngestKind, PARSERS } from './kinds.ts';
 import { loadCorporateActions } from './load/actions.ts';
+import { loadCommodityFutures } from './load/commodity-futures.ts';
 import type { LoadContext, LoadResult } from './load/common.ts';
 import { loadBseScrips, loadIndexConstituents, loadNseListings } from './load/companies.ts';
 import { loadMarketCap } from './load/market-cap.ts';
@@ -43,6 +44,7 @@ const LOADERS: Record<IngestKind, Loader> = {
   'commodity-dictionary': loadCommoditySeries,
   'commodity-prices': loadCommodityPrices,
   'market-cap': loadMarketCap,
+  'mcx-bhavcopy': loadCommodityFutures,
 };
 
 /** The order in which a folder of mixed files is ingested: masters first, prices before checks. */
@@ -65,6 +67,7 @@ export const KIND_ORDER: readonly IngestKind[] = [
   'commodity-dictionary',
   'commodity-prices-wb',
   'commodity-prices',
+  'mcx-bhavcopy',
 ];
 
 export interface IngestOutcome {

@@ -8,6 +8,7 @@ import { parseDatasheet } from './parsers/datasheet.ts';
 import { parseHolidayCsv, parseHolidays } from './parsers/holidays.ts';
 import { parseBseScrips, parseIndexConstituents, parseNseEquityList } from './parsers/listings.ts';
 import { parseMarketCap } from './parsers/market-cap.ts';
+import { isMcxBhavcopyHeader, parseMcxBhavcopy } from './parsers/mcx.ts';
 import { parseNseShareholding, parseQuarterlyShareholding } from './parsers/shareholding.ts';
 import { isWide, parseWideStatements } from './parsers/wide-statements.ts';
 import { parseXbrlResults } from './parsers/xbrl.ts';
@@ -32,6 +33,7 @@ export const PARSERS = {
   'commodity-dictionary': parseCommodityDictionary,
   'commodity-prices': parseCommodityCsv,
   'market-cap': parseMarketCap,
+  'mcx-bhavcopy': parseMcxBhavcopy,
 } satisfies Record<string, (text: string, file: string, company?: string) => Parsed<unknown>>;
 
 export type IngestKind = keyof typeof PARSERS;
@@ -55,6 +57,7 @@ const PATTERNS: [RegExp, IngestKind][] = [
   [/pinksheet.*prices.*\.csv$|^CMO-Historical.*\.csv$/i, 'commodity-prices-wb'],
   [/^commodit(y|ies)[-_]prices?.*\.csv$/i, 'commodity-prices'],
   [/^mcap\d{8}\.csv$/i, 'market-cap'],
+  [/(mcx.*bhav|bhav.*mcx).*\.(csv|json)$/i, 'mcx-bhavcopy'],
 ];
 
 /** The kind of a file from its name, or null when the name does not say. */
@@ -76,14 +79,17 @@ const HEADERS: [string[], IngestKind][] = [
 
 /**
  * The kind of a file from its content, when its name does not say: the header row of a known
- * layout, or a wide sheet (periods across): shareholding when its rows are holder categories,
+ * layout (MCX's bhavcopy by its columns under any of their spellings), or a wide sheet (periods across): shareholding when its rows are holder categories,
  * else statements.
  */
 export function detectKindFromContent(text: string): IngestKind | null {
+  if (/^\s*[[{]/.test(text) && /"InstrumentName"/.test(text) && /"ExpiryDate"/.test(text))
+    return 'mcx-bhavcopy';
   const rows = splitCsv(text.slice(0, 20_000));
   const head = (rows[0]?.cells ?? []).map((c) => c.trim().toUpperCase());
   const hit = HEADERS.find(([cols]) => cols.every((c) => head.includes(c)));
   if (hit) return hit[1];
+  if (isMcxBhavcopyHeader(rows[0]?.cells ?? [])) return 'mcx-bhavcopy';
   if (!isWide(rows)) return null;
   const labels = rows.map((r) => (r.cells[0] ?? '').replace(/\+$/, '').trim().toUpperCase());
   return labels.includes('PROMOTERS') && labels.includes('PUBLIC')

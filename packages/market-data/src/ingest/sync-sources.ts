@@ -26,6 +26,7 @@ export const KIND_SCHEDULE: Record<IngestKind, SyncSchedule> = {
   'commodity-prices': 'monthly',
   holidays: 'yearly',
   'holidays-csv': 'yearly',
+  'mcx-bhavcopy': 'daily',
 };
 
 /**
