@@ -265,7 +265,7 @@ async function watch(
   const sources = kinds ? config.sources.filter((s) => kinds.includes(s.kind)) : config.sources;
   const scheduler = startSync(db, { ...config, sources, enabled: true }, { info: out, error: err });
   out(
-    `sync worker: ${sources.map((s) => `${s.kind} (${KIND_SCHEDULE[s.kind]})`).join(', ')}; daily at ${config.at} IST; Ctrl-C to stop`,
+    `sync worker: ${sources.map((s) => `${s.kind} (${KIND_SCHEDULE[s.kind]})`).join(', ')}; daily at ${config.at} IST, overnight files at ${config.overnightAt} IST; Ctrl-C to stop`,
   );
   // The scheduler's timers do not keep the process alive; this does, until a signal.
   const keepAlive = setInterval(() => {}, 60_000);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 import { IngestError } from './errors.ts';
 import { type Fetched, type FetchPolicy, PoliteFetcher } from './fetcher.ts';
-import { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
+import { type IngestOutcome, ingestFile, KIND_ORDER, parseFile } from './ingest-file.ts';
 import type { IngestKind } from './kinds.ts';
 import { DEFAULT_SOURCES, KIND_SCHEDULE, type SyncSchedule, type SyncSource } from './sync-sources.ts';
 import { holidaysBetween, recordAttempt, recordFiling, takenFilings } from './sync-store.ts';
@@ -94,14 +94,19 @@ const looksLikeHtml = (f: Fetched) =>
 
 /**
  * The name a download is recorded under: its file name, plus the date when the name alone
- * does not say it (a dated query on a fixed path), so that the same bytes again are recognised
- * as unchanged and a new day is a new file.
+ * does not say it (a dated query or request body on a fixed path), so that the same bytes again
+ * are recognised as unchanged and a new day is a new file.
  */
-function sourceName(template: string, url: string, date: string): string {
+function sourceName(source: SyncSource, url: string, date: string): string {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.split('/').pop() || u.host);
-  return u.search && DATED.test(template) ? `${name}_${date.replaceAll('-', '')}` : name;
+  const datedQuery = u.search !== '' && DATED.test(source.url);
+  const datedBody = source.body !== undefined && DATED.test(source.body);
+  return datedQuery || datedBody ? `${name}_${date.replaceAll('-', '')}` : name;
 }
+
+/** Kinds whose source answers a day it has not published with an empty list rather than a 404. */
+const NO_ROWS_UNPUBLISHED: ReadonlySet<IngestKind> = new Set(['mcx-bhavcopy']);
 
 /** Ingests one downloaded file (whole or nothing) into a sync result. */
 async function ingestInto(day: SyncDay, db: Db, name: string, kind: IngestKind, got: Fetched | null) {
@@ -112,6 +117,12 @@ async function ingestInto(day: SyncDay, db: Db, name: string, kind: IngestKind, 
   if (looksLikeHtml(got)) {
     day.status = 'refused';
     day.detail = `${name}: format changed, refused (nothing ingested): the source serves a web page (${got.contentType || 'HTML'}), not a ${kind} file`;
+    return;
+  }
+  // A service that answers every day (MCX's) lists no contracts for a day not (yet) published.
+  if (NO_ROWS_UNPUBLISHED.has(kind) && parseFile(name, got.text, kind).parsed.rowsRead === 0) {
+    day.status = 'not-published';
+    day.detail = `${name}: the source lists nothing for this day`;
     return;
   }
   day.outcome = await ingestFile(db, name, { kind, text: got.text });
@@ -140,10 +151,11 @@ async function record(db: Db, day: SyncDay): Promise<void> {
 /** Fetches one dated file of a source and ingests it. */
 async function fetchOne(db: Db, fetcher: PoliteFetcher, source: SyncSource, date: string): Promise<SyncDay> {
   const url = sourceUrl(source.url, date);
-  const name = sourceName(source.url, url, date);
+  const body = source.body === undefined ? undefined : sourceUrl(source.body, date);
+  const name = sourceName(source, url, date);
   const day: SyncDay = { date, kind: source.kind, status: 'failed', detail: url, source: url };
   try {
-    await ingestInto(day, db, name, source.kind, await fetcher.get(url));
+    await ingestInto(day, db, name, source.kind, await fetcher.get(url, body));
   } catch (err) {
     failure(day, err);
   }
@@ -216,7 +228,7 @@ async function pollFilings(
   step: (d: SyncDay) => Promise<void>,
 ): Promise<void> {
   const indexUrl = sourceUrl(source.url, date);
-  const indexName = sourceName(source.url, indexUrl, date);
+  const indexName = sourceName(source, indexUrl, date);
   const head: SyncDay = { date, kind: source.kind, status: 'failed', detail: indexUrl, source: indexUrl };
   const filings: { key: string; name: string; fetch: () => Promise<Fetched | null> }[] = [];
   try {
@@ -279,10 +291,11 @@ const lastOfEach = (dates: readonly string[], prefix: number) =>
 /**
  * Fetches and ingests every configured source over a range of dates, each on its schedule:
  * the yearly holiday list once per year (first, so the walk knows the holidays), the daily
- * files for each trading day (weekends and NSE cash-market holidays skipped), monthly files
- * once per month, and each filings index once. A day that is not published (404) is noted; a
- * failed download or a file that does not ingest is reported and changes nothing, a changed
- * format is refused, and the rest still runs. Each attempt is recorded for the data status.
+ * files for each trading day (weekends and NSE cash-market holidays skipped), the overnight
+ * files (MCX's) for every weekday, monthly files once per month, and each filings index once.
+ * A day that is not published (404, or an empty answer from MCX) is noted; a failed download
+ * or a file that does not ingest is reported and changes nothing, a changed format is refused,
+ * and the rest still runs. Each attempt is recorded for the data status.
  */
 export async function syncRange(db: Db, from: string, to: string, opts: SyncOptions): Promise<SyncDay[]> {
   const fetcher = new PoliteFetcher(opts);
@@ -303,7 +316,8 @@ export async function syncRange(db: Db, from: string, to: string, opts: SyncOpti
     for (const s of on('yearly')) await step(await fetchOne(db, fetcher, s, date));
   }
   const daily = on('daily');
-  if (daily.length > 0) {
+  const overnight = on('overnight');
+  if (daily.length + overnight.length > 0) {
     const holidays = await holidaysBetween(db, from, to);
     const trading = (date: string) => {
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -314,13 +328,20 @@ export async function syncRange(db: Db, from: string, to: string, opts: SyncOpti
     const firstTrading = dates.find(trading);
     for (const date of dates) {
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
-      if (dow === 0 || dow === 6) await step({ date, kind: null, status: 'weekend', detail: '' });
-      else if (holidays.has(date)) await step({ date, kind: null, status: 'holiday', detail: '' });
-      else {
+      if (dow === 0 || dow === 6) {
+        await step({ date, kind: null, status: 'weekend', detail: '' });
+        continue;
+      }
+      if (holidays.has(date)) {
+        if (daily.length > 0) await step({ date, kind: null, status: 'holiday', detail: '' });
+      } else {
         for (const s of daily) {
           if (date === firstTrading || DATED.test(s.url)) await step(await fetchOne(db, fetcher, s, date));
         }
       }
+      // MCX keeps its own calendar (its evening session trades on most NSE holidays): every
+      // weekday is asked for, and a day without trading is simply not published.
+      for (const s of overnight) await step(await fetchOne(db, fetcher, s, date));
     }
   }
   for (const date of lastOfEach(dates, 7)) {
