@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { refreshAdjustmentFactors } from '../store/adjustments.ts';
 import { binaryKind, binaryMessage, decodeText } from './encoding.ts';
 import { IngestError, type Parsed, type Rejection } from './errors.ts';
-import { detectKind, detectKindFromContent, type IngestKind, PARSERS } from './kinds.ts';
+import { detectKindOf, type IngestKind, PARSERS } from './kinds.ts';
 import { loadCorporateActions } from './load/actions.ts';
 import { loadCommodityFutures } from './load/commodity-futures.ts';
 import type { LoadContext, LoadResult } from './load/common.ts';
@@ -36,6 +36,7 @@ const LOADERS: Record<IngestKind, Loader> = {
   holidays: loadHolidays,
   'holidays-csv': loadHolidays,
   'xbrl-results': loadXbrlResults,
+  'shareholding-xbrl': loadShareholding,
   datasheet: loadDatasheet,
   'statements-wide': loadDatasheet,
   'shareholding-nse': loadShareholding,
@@ -63,6 +64,7 @@ export const KIND_ORDER: readonly IngestKind[] = [
   'statements-wide',
   'xbrl-results',
   'shareholding-nse',
+  'shareholding-xbrl',
   'shareholding-quarterly',
   'commodity-dictionary',
   'commodity-prices-wb',
@@ -213,7 +215,7 @@ export function parseFile(
   kind?: IngestKind,
   company?: string,
 ): { kind: IngestKind; parsed: Parsed<object> } {
-  const k = kind ?? detectKind(path) ?? detectKindFromContent(text);
+  const k = kind ?? detectKindOf(path, text);
   if (!k) {
     throw new IngestError(
       path,

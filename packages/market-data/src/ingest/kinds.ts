@@ -11,7 +11,7 @@ import { parseMarketCap } from './parsers/market-cap.ts';
 import { isMcxBhavcopyHeader, parseMcxBhavcopy } from './parsers/mcx.ts';
 import { parseNseShareholding, parseQuarterlyShareholding } from './parsers/shareholding.ts';
 import { isWide, parseWideStatements } from './parsers/wide-statements.ts';
-import { parseXbrlResults } from './parsers/xbrl.ts';
+import { isShareholdingXbrl, parseXbrlResults, parseXbrlShareholding } from './parsers/xbrl.ts';
 
 /** The file kinds the ingester reads, each with its parser. */
 export const PARSERS = {
@@ -25,6 +25,7 @@ export const PARSERS = {
   holidays: parseHolidays,
   'holidays-csv': parseHolidayCsv,
   'xbrl-results': parseXbrlResults,
+  'shareholding-xbrl': parseXbrlShareholding,
   datasheet: parseDatasheet,
   'statements-wide': parseWideStatements,
   'shareholding-nse': parseNseShareholding,
@@ -66,6 +67,16 @@ export function detectKind(path: string): IngestKind | null {
   return PATTERNS.find(([re]) => re.test(name))?.[1] ?? null;
 }
 
+/**
+ * The kind of a file from its name, else its content; an XBRL document (.xml) is results or a
+ * shareholding pattern by its facts.
+ */
+export function detectKindOf(path: string, text: string): IngestKind | null {
+  const byName = detectKind(path);
+  if (byName === 'xbrl-results' && isShareholdingXbrl(text)) return 'shareholding-xbrl';
+  return byName ?? detectKindFromContent(text);
+}
+
 /** Header columns that name a layout, checked in order against a CSV's first line. */
 const HEADERS: [string[], IngestKind][] = [
   [['SYMBOL', 'SERIES', 'TOTTRDVAL', 'TIMESTAMP'], 'bhavcopy-legacy'],
@@ -83,6 +94,8 @@ const HEADERS: [string[], IngestKind][] = [
  * else statements.
  */
 export function detectKindFromContent(text: string): IngestKind | null {
+  if (/^\s*(<\?xml[^>]*>\s*)?<(\w+:)?xbrl[\s>]/.test(text))
+    return isShareholdingXbrl(text) ? 'shareholding-xbrl' : 'xbrl-results';
   if (/^\s*[[{]/.test(text) && /"InstrumentName"/.test(text) && /"ExpiryDate"/.test(text))
     return 'mcx-bhavcopy';
   const rows = splitCsv(text.slice(0, 20_000));

@@ -18,6 +18,7 @@ const fixture = (name: string) =>
 const DAY = '2024-10-25';
 const COMMODITY_PATH = '/commodities/CMO-Historical-Data-Monthly.csv';
 const XBRL_PATH = '/corporate/xbrl/INDAS_ITC_Q2FY25.xml';
+const SHP_PATH = '/corporate/xbrl/SHP_RELIANCE_30092024.xml';
 const MCX_PATH = '/backpage.aspx/GetDateWiseBhavCopy';
 /** What the archive answers to MCX's POST for a day (YYYYMMDD). */
 const mcxKey = (day: string) => `${MCX_PATH} {"Date":"${day}","InstrumentName":"ALL"}`;
@@ -152,10 +153,11 @@ function files(base: string): Map<string, Reply> {
           date: '30-SEP-2024',
           pr_and_prgrp: '50.24',
           public_val: '49.76',
-          xbrl: `${base}/corporate/xbrl/SHP_RELIANCE_30092024.xml`,
+          xbrl: `${base}${SHP_PATH}`,
         },
       ]),
     ],
+    [SHP_PATH, { body: fixture('SHP_RELIANCE_30092024.xml'), contentType: 'text/xml' }],
   ]);
 }
 
@@ -169,7 +171,8 @@ function changedFormats(base: string): Map<string, Reply> {
     else if (path.startsWith('/api/corporates-financial')) changed = { body: '{"rows":[]}' };
     else if (path.startsWith('/api/corporate-share'))
       changed = { body: '<!doctype html><p>moved</p>', contentType: 'text/html' };
-    else if (path === XBRL_PATH) changed = { body: '<html>login</html>', contentType: 'text/xml' };
+    else if (path === XBRL_PATH || path === SHP_PATH)
+      changed = { body: '<html>login</html>', contentType: 'text/xml' };
     else changed = { body: body.replace(/[A-Za-z]+/, 'RENAMED'), contentType: 'text/csv' };
     out.set(path, changed);
   }
@@ -307,6 +310,27 @@ for (const target of testDatabases()) {
         'option not stored (futures only): OPTFUT CRUDEOIL 2024-11-14 CE 6000',
       ]);
       expect(archive.hits.get(mcxKey('20241025'))).toBe(2);
+      // Shareholding from the filing's XBRL document (fetched once after a 503), not the index's
+      // two percentages: the foreign and domestic institutions are there too.
+      expect(archive.hits.get(SHP_PATH)).toBe(2);
+      const { rows } = await db.query(
+        `SELECT s.promoter_pct, s.fpi_pct, s.dii_pct, s.mutual_funds_pct, s.government_pct, s.public_pct,
+                s.shareholders, s.source
+           FROM shareholding s JOIN company c USING (isin)
+          WHERE c.symbol = 'RELIANCE' AND s.period_end = '2024-09-30'`,
+      );
+      expect(rows).toEqual([
+        {
+          promoter_pct: 50.24,
+          fpi_pct: 21.3,
+          dii_pct: 17.45,
+          mutual_funds_pct: 8.3,
+          government_pct: 0.19,
+          public_pct: 10.82,
+          shareholders: 3645000,
+          source: 'SHP_RELIANCE_30092024.xml',
+        },
+      ]);
     });
 
     it('finds every kind unchanged the same day again, and fetches no filing twice', async () => {
@@ -432,6 +456,44 @@ for (const target of testDatabases()) {
         `SELECT close FROM commodity_future WHERE symbol = 'GOLD' AND trade_date = '2024-10-29'`,
       );
       expect(rows).toEqual([{ close: 79000 }]);
+    });
+
+    it("takes a shareholding filing without an XBRL document from the index's figures, recording the index as source", async () => {
+      const index = '/api/corporate-share-holdings-master?index=equities';
+      archive.set(index, {
+        body: JSON.stringify([
+          {
+            symbol: 'RELIANCE',
+            date: '30-SEP-2024',
+            pr_and_prgrp: '50.24',
+            public_val: '49.76',
+            xbrl: `${archive.base}${SHP_PATH}`,
+          },
+          { symbol: 'ITC', date: '30-SEP-2024', pr_and_prgrp: '0.00', public_val: '100.00', xbrl: '-' },
+        ]),
+        contentType: 'application/json',
+      });
+      archive.hits.clear();
+      const days = await syncRange(db, DAY, DAY, { ...opts, kinds: ['shareholding-nse'] });
+      expect(days.map((d) => [d.status, d.outcome?.file ?? null])).toEqual([
+        ['ingested', null],
+        ['ingested', 'corporate-share-holdings-master_ITC_30-SEP-2024.csv'],
+      ]);
+      expect(days[1]!.detail).toMatch(/the filings index's figures \(no XBRL document listed\)/);
+      // The XBRL filing was taken before: not fetched again.
+      expect(archive.hits.get(SHP_PATH)).toBeUndefined();
+      const { rows } = await db.query(
+        `SELECT s.promoter_pct, s.public_pct, s.fpi_pct, s.source FROM shareholding s JOIN company c USING (isin)
+          WHERE c.symbol = 'ITC' AND s.period_end = '2024-09-30'`,
+      );
+      expect(rows).toEqual([
+        {
+          promoter_pct: 0,
+          public_pct: 100,
+          fpi_pct: null,
+          source: 'corporate-share-holdings-master_ITC_30-SEP-2024.csv',
+        },
+      ]);
     });
 
     it('lets one of two lock holders sync at a time', async () => {

@@ -23,6 +23,7 @@ export const KIND_SCHEDULE: Record<IngestKind, SyncSchedule> = {
   'shareholding-quarterly': 'daily',
   'xbrl-results': 'filing',
   'shareholding-nse': 'filing',
+  'shareholding-xbrl': 'filing',
   'commodity-prices-wb': 'monthly',
   'commodity-dictionary': 'monthly',
   'commodity-prices': 'monthly',
@@ -93,7 +94,11 @@ export const DATA_SETS: readonly DataSet[] = [
   { name: 'market-cap', kinds: ['market-cap'], schedule: 'daily' },
   { name: 'index-constituents', kinds: ['index-constituents'], schedule: 'daily' },
   { name: 'financial-results', kinds: ['xbrl-results', 'datasheet'], schedule: 'filing' },
-  { name: 'shareholding', kinds: ['shareholding-nse', 'shareholding-quarterly'], schedule: 'filing' },
+  {
+    name: 'shareholding',
+    kinds: ['shareholding-nse', 'shareholding-xbrl', 'shareholding-quarterly'],
+    schedule: 'filing',
+  },
   {
     name: 'commodity-prices',
     kinds: ['commodity-prices-wb', 'commodity-prices', 'commodity-dictionary'],

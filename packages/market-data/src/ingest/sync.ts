@@ -109,7 +109,14 @@ function sourceName(source: SyncSource, url: string, date: string): string {
 const NO_ROWS_UNPUBLISHED: ReadonlySet<IngestKind> = new Set(['mcx-bhavcopy']);
 
 /** Ingests one downloaded file (whole or nothing) into a sync result. */
-async function ingestInto(day: SyncDay, db: Db, name: string, kind: IngestKind, got: Fetched | null) {
+async function ingestInto(
+  day: SyncDay,
+  db: Db,
+  name: string,
+  kind: IngestKind,
+  got: Fetched | null,
+  company?: string,
+) {
   if (got === null) {
     day.status = 'not-published';
     return;
@@ -125,7 +132,7 @@ async function ingestInto(day: SyncDay, db: Db, name: string, kind: IngestKind, 
     day.detail = `${name}: the source lists nothing for this day`;
     return;
   }
-  day.outcome = await ingestFile(db, name, { kind, text: got.text });
+  day.outcome = await ingestFile(db, name, { kind, text: got.text, ...(company ? { company } : {}) });
   day.status = day.outcome.unchanged ? 'unchanged' : 'ingested';
   day.detail = `${name}: ${day.outcome.rowsStored} stored, ${day.outcome.rejected.length} rejected, ${day.outcome.quality.length} quality findings`;
 }
@@ -199,26 +206,32 @@ export function filingEntries(text: string, indexUrl: string, file: string): Fil
 const csvCell = (v: unknown) => `"${String(v ?? '').replaceAll('"', '""')}"`;
 
 /**
- * A shareholding filing as the index lists it (symbol, quarter end, promoter and public
- * percentages) in the NSE shareholding summary layout, so the existing reader takes it.
+ * A shareholding filing the index lists without an XBRL document: its figures there (symbol,
+ * quarter end, promoter and public percentages) in the NSE shareholding summary layout, so the
+ * existing reader takes them, under a name that records the index as their source.
  */
-function shareholdingFile(e: FilingEntry, indexFile: string): { key: string; name: string; text: string } {
+function shareholdingFromIndex(
+  e: FilingEntry,
+  indexFile: string,
+): { key: string; name: string; text: string } {
   const { symbol, date, pr_and_prgrp: promoter, public_val: pub } = e.item;
   if (typeof symbol !== 'string' || typeof date !== 'string' || promoter === undefined) {
     throw new IngestError(indexFile, 1, null, 'a shareholding filing lacks symbol, date or pr_and_prgrp');
   }
   const text = `SYMBOL,PERIOD,PROMOTER_%,PUBLIC_%,SOURCE\n${[symbol, date, promoter, pub, indexFile].map(csvCell).join(',')}\n`;
   return {
-    key: e.url ?? `shareholding:${symbol}:${date}:${String(e.item.submissionDate ?? '')}`,
-    name: `shareholding_${symbol}_${date}.csv`,
+    key: `shareholding:${symbol}:${date}:${String(e.item.submissionDate ?? '')}`,
+    name: `${indexFile}_${symbol}_${date}.csv`,
     text,
   };
 }
 
 /**
- * Polls a filings index and takes each filing not taken before: a results filing's XBRL
- * document is fetched once and read by the XBRL reader; a shareholding filing is taken from
- * the figures the index lists. A filing whose download fails is tried again at the next poll.
+ * Polls a filings index and takes each filing not taken before: its XBRL document is fetched
+ * once and read by the XBRL reader (results, or the shareholding pattern, the index's symbol
+ * naming the company when the document does not); a shareholding filing listed without a
+ * document is taken from the figures the index lists, with the index recorded as their source.
+ * A filing whose download fails is tried again at the next poll.
  */
 async function pollFilings(
   db: Db,
@@ -230,7 +243,16 @@ async function pollFilings(
   const indexUrl = sourceUrl(source.url, date);
   const indexName = sourceName(source, indexUrl, date);
   const head: SyncDay = { date, kind: source.kind, status: 'failed', detail: indexUrl, source: indexUrl };
-  const filings: { key: string; name: string; fetch: () => Promise<Fetched | null> }[] = [];
+  const filings: {
+    key: string;
+    name: string;
+    kind: IngestKind;
+    company?: string;
+    /** Said of the filing after its outcome (where its figures come from). */
+    note?: string;
+    fetch: () => Promise<Fetched | null>;
+  }[] = [];
+  const fileName = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() || url);
   try {
     const got = await fetcher.get(indexUrl);
     if (got === null) head.status = 'not-published';
@@ -245,12 +267,28 @@ async function pollFilings(
           const url = e.url;
           filings.push({
             key: url,
-            name: decodeURIComponent(new URL(url).pathname.split('/').pop() || url),
+            name: fileName(url),
+            kind: 'xbrl-results',
+            fetch: () => fetcher.get(url),
+          });
+        } else if (source.kind === 'shareholding-nse' && e.url) {
+          const url = e.url;
+          const symbol = typeof e.item.symbol === 'string' ? e.item.symbol : undefined;
+          filings.push({
+            key: url,
+            name: fileName(url),
+            kind: 'shareholding-xbrl',
+            ...(symbol ? { company: symbol } : {}),
             fetch: () => fetcher.get(url),
           });
         } else if (source.kind === 'shareholding-nse') {
-          const f = shareholdingFile(e, indexName);
-          filings.push({ ...f, fetch: async () => ({ text: f.text, contentType: 'text/csv' }) });
+          const f = shareholdingFromIndex(e, indexName);
+          filings.push({
+            ...f,
+            kind: 'shareholding-nse',
+            note: "the filings index's figures (no XBRL document listed)",
+            fetch: async () => ({ text: f.text, contentType: 'text/csv' }),
+          });
         } else {
           throw new IngestError(indexName, null, null, `no filings reader for kind ${source.kind}`);
         }
@@ -274,7 +312,8 @@ async function pollFilings(
     try {
       const got = await f.fetch();
       downloaded = got !== null;
-      await ingestInto(day, db, f.name, source.kind, got);
+      await ingestInto(day, db, f.name, f.kind, got, f.company);
+      if (f.note && day.outcome) day.detail += `; ${f.note}`;
     } catch (err) {
       failure(day, err);
     }
