@@ -2,6 +2,7 @@ export * from './data-version.ts';
 export * from './db/index.ts';
 export * from './engine/adjustment.ts';
 export * from './engine/line-items.ts';
+export { MCX_CONTRACTS, priceUnitOf } from './engine/mcx-contracts.ts';
 export { METRICS, type YearData } from './engine/metrics.ts';
 export {
   RATIO_BY_CODE,
@@ -13,6 +14,7 @@ export {
 export { computeRatios, ratiosFor } from './engine/ratio-engine.ts';
 export * from './engine/validate.ts';
 export * from './queries/provenance.ts';
+export * from './read/commodity-futures.ts';
 export * from './read/companies.ts';
 export * from './read/financials.ts';
 export * from './read/quotes.ts';

@@ -29,7 +29,10 @@ export const tagList = [
   { name: 'Peers', description: 'Companies in the same sector or industry' },
   { name: 'Shareholdings', description: 'Shareholding patterns by quarter' },
   { name: 'Corporate Action', description: 'Dividends, bonuses, splits, rights and buybacks' },
-  { name: 'Commodities', description: 'Monthly commodity and raw material prices' },
+  {
+    name: 'Commodities',
+    description: 'Monthly commodity and raw material prices, and daily MCX futures by contract',
+  },
   { name: 'Exchange', description: 'Exchange holidays' },
   { name: 'Superinvestors', description: 'Portfolios of well-known investors' },
   { name: 'Data Status', description: 'How fresh each data set is and when it is next synced' },

@@ -1,6 +1,12 @@
 import type { Endpoint } from './endpoint.ts';
 import { basicFinancials, financialMetrics, ratios } from './routes/analysis.ts';
-import { commodityList, commodityPctChange, commodityPrice } from './routes/commodities.ts';
+import {
+  commodityFutures,
+  commodityFuturesList,
+  commodityList,
+  commodityPctChange,
+  commodityPrice,
+} from './routes/commodities.ts';
 import { companyProfile, stockSearch, stockSymbols } from './routes/company.ts';
 import { corporateActions, dividend } from './routes/corporate.ts';
 import { dataStatusEndpoint } from './routes/data-status.ts';
@@ -32,6 +38,8 @@ export const endpoints: Endpoint[] = [
   commodityList,
   commodityPrice,
   commodityPctChange,
+  commodityFuturesList,
+  commodityFutures,
   holidays,
   superinvestorList,
   superinvestorPortfolio,

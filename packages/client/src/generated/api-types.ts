@@ -501,6 +501,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/commodity-futures-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commodity futures list
+         * @description Commodities with futures prices from the exchange’s daily bhavcopy (MCX): units, the days held and the contracts on the latest day. Plans: every plan, Basic included.
+         */
+        get: operations["commodityFuturesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commodity-futures/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commodity futures prices
+         * @description Daily futures prices of one commodity, one row per contract (expiry) and trading day, as the exchange’s bhavcopy reports them: the latest day’s contracts by default, one day with `date`, or a range with `from`/`to`; `expiry` keeps one contract. Prices are in the series’ unit; open, high and low are null on a day the contract did not trade. Plans: every plan, Basic included.
+         */
+        get: operations["commodityFutures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/holidays-calender": {
         parameters: {
             query?: never;
@@ -3106,6 +3146,221 @@ export interface operations {
                                 fromPrice: number;
                                 /** @description Change, % */
                                 pctChange: number | null;
+                            }[];
+                        };
+                        /** @description Provenance of the response */
+                        meta: {
+                            /**
+                             * Format: date
+                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
+                             */
+                            asOf: string;
+                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
+                            source: string;
+                            /** @description Version of the data set; changes when data is loaded */
+                            dataVersion: number;
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    commodityFuturesList: {
+        parameters: {
+            query?: {
+                /** @description Response format: json (default) or csv (one row per record, header line first) */
+                format?: "json" | "csv";
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Exchange (MCX) */
+                            exchange: string;
+                            /** @description Commodity symbol as the exchange lists it */
+                            symbol: string;
+                            /** @description Name, from the exchange’s contract specifications */
+                            name: string | null;
+                            /** @description Unit the prices are quoted in, e.g. INR per 10 g */
+                            unit: string | null;
+                            /** @description Unit of the traded quantity, as the exchange names it (KGS, GRMS, BBL, MMBTU) */
+                            quantityUnit: string | null;
+                            /**
+                             * Format: date
+                             * @description First trading day held (ISO date YYYY-MM-DD)
+                             */
+                            firstDate: string;
+                            /**
+                             * Format: date
+                             * @description Latest trading day held (ISO date YYYY-MM-DD)
+                             */
+                            lastDate: string;
+                            /** @description Contracts (expiries) reported on the latest day */
+                            contracts: number;
+                            /** @description Source */
+                            source: string;
+                            /**
+                             * Format: date
+                             * @description As-of date (ISO date YYYY-MM-DD)
+                             */
+                            asOf: string;
+                        }[];
+                        /** @description Provenance of the response */
+                        meta: {
+                            /**
+                             * Format: date
+                             * @description Date of the most recent fact in this response (ISO date YYYY-MM-DD)
+                             */
+                            asOf: string;
+                            /** @description Where the data comes from (exchange file, filing or the labelled sample generator) */
+                            source: string;
+                            /** @description Version of the data set; changes when data is loaded */
+                            dataVersion: number;
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            402: components["responses"]["Problem402"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    commodityFutures: {
+        parameters: {
+            query?: {
+                /** @description One trading day; not with from/to (YYYY-MM-DD) */
+                date?: string;
+                /** @description First trading day, inclusive (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last trading day, inclusive (YYYY-MM-DD) */
+                to?: string;
+                /** @description Only the contract expiring on this day (YYYY-MM-DD) */
+                expiry?: string;
+                /** @description Response format: json (default) or csv (one row per record, header line first) */
+                format?: "json" | "csv";
+                /** @description Your API key (from the profile page). Required unless an Authorization: Bearer <key> header is sent instead. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Commodity symbol from commodity-futures-list (e.g. GOLD, CRUDEOIL), case-insensitive */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            series: {
+                                /** @description Exchange (MCX) */
+                                exchange: string;
+                                /** @description Commodity symbol as the exchange lists it */
+                                symbol: string;
+                                /** @description Name, from the exchange’s contract specifications */
+                                name: string | null;
+                                /** @description Unit the prices are quoted in, e.g. INR per 10 g */
+                                unit: string | null;
+                                /** @description Unit of the traded quantity, as the exchange names it (KGS, GRMS, BBL, MMBTU) */
+                                quantityUnit: string | null;
+                                /**
+                                 * Format: date
+                                 * @description First trading day held (ISO date YYYY-MM-DD)
+                                 */
+                                firstDate: string;
+                                /**
+                                 * Format: date
+                                 * @description Latest trading day held (ISO date YYYY-MM-DD)
+                                 */
+                                lastDate: string;
+                                /** @description Contracts (expiries) reported on the latest day */
+                                contracts: number;
+                                /** @description Source */
+                                source: string;
+                                /**
+                                 * Format: date
+                                 * @description As-of date (ISO date YYYY-MM-DD)
+                                 */
+                                asOf: string;
+                            };
+                            futures: {
+                                /**
+                                 * Format: date
+                                 * @description Trading day (ISO date YYYY-MM-DD)
+                                 */
+                                date: string;
+                                /**
+                                 * Format: date
+                                 * @description Expiry of the contract (ISO date YYYY-MM-DD)
+                                 */
+                                expiry: string;
+                                /** @description FUTCOM (commodity) or FUTIDX (index) futures */
+                                instrument: string;
+                                /** @description Open; null when the contract did not trade */
+                                open: number | null;
+                                /** @description High; null when the contract did not trade */
+                                high: number | null;
+                                /** @description Low; null when the contract did not trade */
+                                low: number | null;
+                                /** @description Close, in the series’ unit */
+                                close: number;
+                                /** @description Previous close */
+                                previousClose: number | null;
+                                /** @description Settlement price, when the file gives one */
+                                settlement: number | null;
+                                /** @description Contracts traded, in lots */
+                                volumeLots: number;
+                                /** @description Quantity traded, in the series’ quantity unit */
+                                volumeQuantity: number | null;
+                                /** @description Value traded, in lakh rupees */
+                                valueLakhs: number | null;
+                                /** @description Open interest at the close, in lots */
+                                openInterestLots: number | null;
+                                /** @description Quantity per lot (traded quantity over lots); null without trades */
+                                lotSize: number | null;
+                                /** @description Source file */
+                                source: string;
                             }[];
                         };
                         /** @description Provenance of the response */

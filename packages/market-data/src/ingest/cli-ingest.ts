@@ -268,7 +268,7 @@ async function watch(
   // Late data sets are stored as quality findings even when nobody asks for the status (0421).
   const freshness = startFreshnessChecks(db, config, { error: err });
   out(
-    `sync worker: ${sources.map((s) => `${s.kind} (${KIND_SCHEDULE[s.kind]})`).join(', ')}; daily at ${config.at} IST; Ctrl-C to stop`,
+    `sync worker: ${sources.map((s) => `${s.kind} (${KIND_SCHEDULE[s.kind]})`).join(', ')}; daily at ${config.at} IST, overnight files at ${config.overnightAt} IST; Ctrl-C to stop`,
   );
   // The scheduler's timers do not keep the process alive; this does, until a signal.
   const keepAlive = setInterval(() => {}, 60_000);

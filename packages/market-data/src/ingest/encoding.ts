@@ -29,9 +29,10 @@ export function binaryMessage(kind: BinaryKind): string {
 
 /**
  * Decodes a data file's bytes to text. UTF-8 (with or without a byte-order mark, kept so the
- * content hash matches the text) and UTF-16 with a byte-order mark (LE or BE, as spreadsheet
- * programs save "Unicode text") are read; anything else fails naming what the bytes are:
- * a workbook, UTF-16 without a mark, Windows-1252 text, or binary data.
+ * content hash matches the text) and UTF-16, LE or BE, with a byte-order mark (as spreadsheet
+ * programs save "Unicode text") or without one (told by the NUL bytes of its ASCII characters),
+ * are read; anything else fails naming what the bytes are: a workbook, Windows-1252 text, or
+ * binary data.
  */
 export function decodeText(bytes: Uint8Array, file: string): { text: string; encoding: string } {
   const binary = binaryKind(bytes);
@@ -48,29 +49,23 @@ export function decodeText(bytes: Uint8Array, file: string): { text: string; enc
       encoding: 'utf-16be',
     };
   }
-  const head = bytes.subarray(0, 4096);
-  let evenNul = 0;
-  let oddNul = 0;
-  head.forEach((b, i) => {
-    if (b === 0) i % 2 === 0 ? evenNul++ : oddNul++;
-  });
-  if (oddNul > head.length / 4 && evenNul === 0) {
-    throw new IngestError(
-      file,
-      null,
-      null,
-      'the text is UTF-16LE without a byte-order mark; save it as UTF-8',
-    );
+  const unmarked = utf16WithoutMark(bytes);
+  if (unmarked) {
+    let text: string;
+    try {
+      text = new TextDecoder(unmarked, { fatal: true }).decode(bytes);
+    } catch {
+      throw new IngestError(
+        file,
+        null,
+        null,
+        `the text looks like ${unmarked.toUpperCase()} without a byte-order mark, but it does not decode as such (cut off?); save it as UTF-8`,
+      );
+    }
+    if (text.includes('\0')) throw new IngestError(file, null, null, binaryMessage('binary'));
+    return { text, encoding: unmarked };
   }
-  if (evenNul > head.length / 4 && oddNul === 0) {
-    throw new IngestError(
-      file,
-      null,
-      null,
-      'the text is UTF-16BE without a byte-order mark; save it as UTF-8',
-    );
-  }
-  if (evenNul + oddNul > 0) throw new IngestError(file, null, null, binaryMessage('binary'));
+  if (bytes.subarray(0, 4096).includes(0)) throw new IngestError(file, null, null, binaryMessage('binary'));
   try {
     return {
       text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes),
@@ -86,6 +81,25 @@ export function decodeText(bytes: Uint8Array, file: string): { text: string; enc
       `the text is not UTF-8 (byte 0x${bytes[at]!.toString(16)}): likely Windows-1252 (Latin-1); save it as UTF-8`,
     );
   }
+}
+
+/**
+ * UTF-16 without a byte-order mark, told by where the NUL bytes fall in the first 4 KB: a data
+ * file is mostly ASCII, whose characters are a NUL byte and the ASCII byte, so UTF-16LE has its
+ * NULs at odd offsets and UTF-16BE at even ones. At least a quarter of the bytes must be such
+ * NULs, and the other offsets (nearly) free of them, so binary data is not taken for text.
+ */
+function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const head = bytes.subarray(0, 4096);
+  let evenNul = 0;
+  let oddNul = 0;
+  head.forEach((b, i) => {
+    if (b === 0) i % 2 === 0 ? evenNul++ : oddNul++;
+  });
+  const many = head.length / 4;
+  if (oddNul > many && evenNul <= oddNul / 50) return 'utf-16le';
+  if (evenNul > many && oddNul <= evenNul / 50) return 'utf-16be';
+  return null;
 }
 
 /** Offset of the first byte that is not part of a valid UTF-8 sequence. */

@@ -25,7 +25,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /**
  * Downloads with a per-host pace (requests to one host wait their turn, `hostIntervalMs`
  * apart), an identifying User-Agent, a time limit per attempt and retries with doubling
- * backoff. `get` answers null on 404 (not published) and the body on 200.
+ * backoff. `get` answers null on 404 (not published) and the body on 200; with a body it POSTs
+ * that JSON instead (a service behind an exchange's page).
  */
 export class PoliteFetcher {
   private readonly nextSlot = new Map<string, Promise<void>>();
@@ -40,7 +41,7 @@ export class PoliteFetcher {
     return previous;
   }
 
-  async get(url: string): Promise<Fetched | null> {
+  async get(url: string, postBody?: string): Promise<Fetched | null> {
     const { policy } = this;
     const host = new URL(url).host;
     let delay = policy.backoffMs;
@@ -50,7 +51,17 @@ export class PoliteFetcher {
         const res = await fetch(url, {
           signal: AbortSignal.timeout(policy.timeoutMs),
           redirect: 'follow',
-          headers: { 'user-agent': policy.userAgent, accept: '*/*' },
+          ...(postBody === undefined
+            ? { headers: { 'user-agent': policy.userAgent, accept: '*/*' } }
+            : {
+                method: 'POST',
+                body: postBody,
+                headers: {
+                  'user-agent': policy.userAgent,
+                  accept: 'application/json, */*',
+                  'content-type': 'application/json; charset=utf-8',
+                },
+              }),
         });
         if (res.status === 404) {
           await res.body?.cancel();

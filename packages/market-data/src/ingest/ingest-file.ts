@@ -6,8 +6,9 @@ import type { Db, Queryable } from '../db/index.ts';
 import { refreshAdjustmentFactors } from '../store/adjustments.ts';
 import { binaryKind, binaryMessage, decodeText } from './encoding.ts';
 import { IngestError, type Parsed, type Rejection } from './errors.ts';
-import { detectKind, detectKindFromContent, type IngestKind, PARSERS } from './kinds.ts';
+import { detectKindOf, type IngestKind, PARSERS } from './kinds.ts';
 import { loadCorporateActions } from './load/actions.ts';
+import { loadCommodityFutures } from './load/commodity-futures.ts';
 import type { LoadContext, LoadResult } from './load/common.ts';
 import { loadBseScrips, loadIndexConstituents, loadNseListings } from './load/companies.ts';
 import { loadMarketCap } from './load/market-cap.ts';
@@ -35,6 +36,7 @@ const LOADERS: Record<IngestKind, Loader> = {
   holidays: loadHolidays,
   'holidays-csv': loadHolidays,
   'xbrl-results': loadXbrlResults,
+  'shareholding-xbrl': loadShareholding,
   datasheet: loadDatasheet,
   'statements-wide': loadDatasheet,
   'shareholding-nse': loadShareholding,
@@ -43,6 +45,7 @@ const LOADERS: Record<IngestKind, Loader> = {
   'commodity-dictionary': loadCommoditySeries,
   'commodity-prices': loadCommodityPrices,
   'market-cap': loadMarketCap,
+  'mcx-bhavcopy': loadCommodityFutures,
 };
 
 /** The order in which a folder of mixed files is ingested: masters first, prices before checks. */
@@ -61,10 +64,12 @@ export const KIND_ORDER: readonly IngestKind[] = [
   'statements-wide',
   'xbrl-results',
   'shareholding-nse',
+  'shareholding-xbrl',
   'shareholding-quarterly',
   'commodity-dictionary',
   'commodity-prices-wb',
   'commodity-prices',
+  'mcx-bhavcopy',
 ];
 
 export interface IngestOutcome {
@@ -106,9 +111,9 @@ export interface IngestOptions {
 }
 
 /**
- * Reads and parses a data file: UTF-8 or UTF-16 text with a byte-order mark, or an .xlsx workbook
- * (its "Data Sheet", or the first sheet with periods across, read as wide statements). Any other
- * binary fails saying what it is. The kind is the one named, else told by the name, else by the
+ * Reads and parses a data file: UTF-8 or UTF-16 text (LE or BE, with or without a byte-order
+ * mark), or an .xlsx workbook (its "Data Sheet", or the first sheet with periods across, read as
+ * wide statements). Any other binary fails saying what it is. The kind is the one named, else told by the name, else by the
  * content. The hash is of the text (of the bytes for a workbook).
  */
 async function readAndParse(path: string, opts: IngestOptions) {
@@ -210,7 +215,7 @@ export function parseFile(
   kind?: IngestKind,
   company?: string,
 ): { kind: IngestKind; parsed: Parsed<object> } {
-  const k = kind ?? detectKind(path) ?? detectKindFromContent(text);
+  const k = kind ?? detectKindOf(path, text);
   if (!k) {
     throw new IngestError(
       path,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IngestError } from './errors.ts';
-import { detectKind, type IngestKind, PARSERS } from './kinds.ts';
+import { detectKind, detectKindOf, type IngestKind, PARSERS } from './kinds.ts';
 import { parsePurpose } from './parsers/purpose.ts';
 import { parseNumber } from './values.ts';
 
@@ -234,5 +234,52 @@ describe('holidays, financials, shareholding, commodities', () => {
       month: '2024-02',
       price: 53900,
     });
+  });
+});
+
+describe('shareholding pattern XBRL', () => {
+  const shp = readFileSync(fixture('SHP_RELIANCE_30092024.xml'), 'utf8');
+
+  it('is told from results XBRL by its facts, whatever the .xml is called', () => {
+    expect(detectKindOf('SHP_RELIANCE_30092024.xml', shp)).toBe('shareholding-xbrl');
+    expect(detectKindOf('filing.xml', shp)).toBe('shareholding-xbrl');
+    expect(detectKindOf('download', shp)).toBe('shareholding-xbrl');
+    const results = readFileSync(fixture('ITC_results_standalone_Q2FY25.xml'), 'utf8');
+    expect(detectKindOf('filing.xml', results)).toBe('xbrl-results');
+    expect(detectKindOf('download', results)).toBe('xbrl-results');
+  });
+
+  it('reads each category at the quarter end, fractions as percentages, the non-institutional public', () => {
+    const { records } = PARSERS['shareholding-xbrl'](shp, 'SHP_RELIANCE_30092024.xml');
+    expect(records.map((r) => [r.symbol, r.periodEnd, r.category, r.value])).toEqual([
+      ['RELIANCE', '2024-09-30', 'promoter', 50.24],
+      ['RELIANCE', '2024-09-30', 'fii', 21.3],
+      ['RELIANCE', '2024-09-30', 'dii', 17.45],
+      ['RELIANCE', '2024-09-30', 'mutual_fund', 8.3],
+      ['RELIANCE', '2024-09-30', 'government', 0.19],
+      ['RELIANCE', '2024-09-30', 'public', 10.82],
+      ['RELIANCE', '2024-09-30', 'shareholders', 3645000],
+    ]);
+    // Filed as percentages, without the non-institutional block or a symbol: the whole public
+    // block, and the company named by the caller (the filings index).
+    const plain = shp
+      .replace(/<in-bse-shp:Symbol[^\n]*\n/, '')
+      .replace(/<in-bse-shp:\w+ contextRef="NonInstitutions_ContextI"[^\n]*\n/g, '')
+      .replace(/>0\.(\d\d)(\d\d)</g, '>$1.$2<');
+    const { records: named } = PARSERS['shareholding-xbrl'](plain, 'shp.xml', 'reliance');
+    expect(named.filter((r) => ['promoter', 'public'].includes(r.category))).toEqual([
+      expect.objectContaining({ symbol: 'RELIANCE', category: 'promoter', value: 50.24 }),
+      expect.objectContaining({ category: 'public', value: 49.76 }),
+    ]);
+    expect(() => PARSERS['shareholding-xbrl'](plain, 'shp.xml')).toThrow(
+      'shp.xml [Symbol]: the filing names no symbol; name the company with --company SYMBOL',
+    );
+    const noPromoter = shp.replace(
+      /<in-bse-shp:\w+ contextRef="ShareholdingOfPromoterAndPromoterGroup_ContextI"[^\n]*\n/g,
+      '',
+    );
+    expect(() => PARSERS['shareholding-xbrl'](noPromoter, 'shp.xml')).toThrow(
+      /no ShareholdingAsAPercentageOfTotalNumberOfShares of the promoter and promoter group/,
+    );
   });
 });

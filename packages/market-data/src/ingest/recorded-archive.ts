@@ -7,7 +7,8 @@ import { DEFAULT_SOURCES, type SyncSource } from './sync-sources.ts';
  * paths (and queries) as the real sources, so a whole sync runs offline. Each path plays a
  * scenario: a file, a file after a number of 503s, a file after a stalled first request (a
  * timeout), a web page instead of the file, or 404 (not published) when nothing is set.
- * Scenarios can change while a test runs (a filing appears in the index).
+ * Scenarios can change while a test runs (a filing appears in the index). A POST (a service
+ * asked with a JSON body, as MCX's) is answered by the reply set at "path body".
  */
 export interface Reply {
   body: string | Buffer;
@@ -20,9 +21,9 @@ export interface Reply {
 
 export interface RecordedArchive {
   base: string;
-  /** Serves `reply` at a path (with its query, as requested); null makes it 404 again. */
+  /** Serves `reply` at a path (with its query, as requested; "path body" for a POST); null makes it 404 again. */
   set(pathAndQuery: string, reply: Reply | null): void;
-  /** Requests per path (with query). */
+  /** Requests per path (with query; "path body" for a POST). */
   hits: Map<string, number>;
   /** The User-Agent of every request. */
   userAgents: Set<string>;
@@ -40,8 +41,13 @@ export async function startRecordedArchive(): Promise<RecordedArchive> {
   const stalls = new Set<ReturnType<typeof setTimeout>>();
   let inFlight = 0;
   const state = { maxInFlight: 0 };
-  const server: Server = createServer((req, res) => {
-    const path = req.url ?? '/';
+  const server: Server = createServer(async (req, res) => {
+    let path = req.url ?? '/';
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      path = `${path} ${Buffer.concat(chunks).toString('utf8')}`;
+    }
     const n = (hits.get(path) ?? 0) + 1;
     hits.set(path, n);
     userAgents.add(req.headers['user-agent'] ?? '');
@@ -89,7 +95,7 @@ export async function startRecordedArchive(): Promise<RecordedArchive> {
     },
     sources(kinds) {
       return DEFAULT_SOURCES.filter((s) => !kinds || kinds.includes(s.kind)).map((s) => ({
-        kind: s.kind,
+        ...s,
         url: s.url.replace(/^https:\/\/[^/]+/, base),
       }));
     },

@@ -12,6 +12,8 @@ export interface SyncConfig extends Omit<SyncOptions, 'log'> {
   enabled: boolean;
   /** Local time in India (IST, UTC+5:30) at which the evening sync runs, "HH:MM". */
   at: string;
+  /** IST time of the morning run that fetches the previous weekday's overnight files (MCX), "HH:MM". */
+  overnightAt: string;
   /** IST time after which a trading day's daily files count as late, "HH:MM". */
   lateAfter: string;
   /** Filings indexes are polled every this many minutes during the filing window. */
@@ -41,31 +43,37 @@ function clock(env: Env, name: string, fallback: string): string {
   return v;
 }
 
-/** DATA_SYNC_SOURCES: space-separated kind=urlTemplate pairs, replacing the default sources. */
+/**
+ * DATA_SYNC_SOURCES: space-separated kind=urlTemplate pairs, replacing the default sources; a
+ * template may end in |{json body} (no spaces) to POST that body instead of a GET.
+ */
 function parseSources(raw: string): SyncSource[] {
   return raw
     .trim()
     .split(/\s+/)
     .map((pair) => {
-      const [kind, url] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (!INGEST_KINDS.includes(kind as IngestKind) || !/^https?:\/\//.test(url)) {
+      const [kind, rest] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      const bar = rest.indexOf('|');
+      const [url, body] = bar < 0 ? [rest, undefined] : [rest.slice(0, bar), rest.slice(bar + 1)];
+      if (!INGEST_KINDS.includes(kind as IngestKind) || !/^https?:\/\//.test(url) || body === '') {
         throw new IngestError(
           'DATA_SYNC_SOURCES',
           null,
           null,
-          `expected kind=http(s)://template with a kind among ${INGEST_KINDS.join(', ')}; got "${pair}"`,
+          `expected kind=http(s)://template (or kind=http(s)://template|{json body}) with a kind among ${INGEST_KINDS.join(', ')}; got "${pair}"`,
         );
       }
-      return { kind: kind as IngestKind, url };
+      return body === undefined ? { kind: kind as IngestKind, url } : { kind: kind as IngestKind, url, body };
     });
 }
 
 /**
  * DATA_SYNC=on|off (default off), DATA_SYNC_AT=HH:MM IST (default 19:30, after NSE publishes),
- * DATA_SYNC_LATE_AFTER (21:00), DATA_SYNC_FILING_POLL_MINUTES (15), DATA_SYNC_FILING_WINDOW
+ * DATA_SYNC_OVERNIGHT_AT (07:00, MCX's previous day), DATA_SYNC_LATE_AFTER (21:00), DATA_SYNC_FILING_POLL_MINUTES (15), DATA_SYNC_FILING_WINDOW
  * (08:00-23:30), DATA_SYNC_TIMEOUT_MS, DATA_SYNC_RETRIES, DATA_SYNC_BACKOFF_MS,
  * DATA_SYNC_USER_AGENT, DATA_SYNC_HOST_INTERVAL_MS, DATA_SYNC_LEASE_MS, and DATA_SYNC_SOURCES:
- * a space-separated list of kind=urlTemplate replacing the default sources.
+ * a space-separated list of kind=urlTemplate (or kind=urlTemplate|{json body}) replacing the
+ * default sources.
  */
 export function loadSyncConfig(env: Env): SyncConfig {
   const flag = (env.DATA_SYNC ?? 'off').toLowerCase();
@@ -86,6 +94,7 @@ export function loadSyncConfig(env: Env): SyncConfig {
   return {
     enabled: ['on', 'true', '1'].includes(flag),
     at: clock(env, 'DATA_SYNC_AT', '19:30'),
+    overnightAt: clock(env, 'DATA_SYNC_OVERNIGHT_AT', '07:00'),
     lateAfter: clock(env, 'DATA_SYNC_LATE_AFTER', '21:00'),
     filingPollMinutes: poll,
     filingWindow: window as [string, string],
@@ -125,15 +134,28 @@ export function isTradingDay(date: string, holidays: ReadonlySet<string>): boole
   return dow !== 0 && dow !== 6 && !holidays.has(date);
 }
 
+/** The weekday before an ISO date (Friday for a Monday or a Sunday). */
+export function previousWeekday(date: string): string {
+  let d = addDays(date, -1);
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, -1);
+  return d;
+}
+
+/** The trading day a run of a schedule at this instant syncs: the day before for overnight files. */
+export function runDate(schedule: SyncSchedule, at: Date): string {
+  return schedule === 'overnight' ? previousWeekday(indiaDate(at)) : indiaDate(at);
+}
+
 /**
  * The first run of a schedule strictly after `now`: daily at `at` IST on the next trading day;
- * filings every `filingPollMinutes` through the filing window, every day; monthly at `at` on
+ * overnight at `overnightAt` IST every morning but Sunday's (the previous weekday's files;
+ * Monday's run looks at Friday's again, so a file published late is still taken); filings every `filingPollMinutes` through the filing window, every day; monthly at `at` on
  * the 5th (the month's commodity table is out by then); yearly, the holiday list, at `at` on
  * the 1st of every month, so an amended list is taken within the month.
  */
 export function nextRunAt(
   schedule: SyncSchedule,
-  config: Pick<SyncConfig, 'at' | 'filingPollMinutes' | 'filingWindow'>,
+  config: Pick<SyncConfig, 'at' | 'overnightAt' | 'filingPollMinutes' | 'filingWindow'>,
   now: Date,
   holidays: ReadonlySet<string>,
 ): Date {
@@ -149,6 +171,11 @@ export function nextRunAt(
       continue;
     }
     const day = Number(date.slice(8));
+    if (schedule === 'overnight') {
+      const at = istInstant(date, config.overnightAt);
+      if (new Date(`${date}T00:00:00Z`).getUTCDay() !== 0 && at.getTime() > now.getTime()) return at;
+      continue;
+    }
     const fits =
       schedule === 'daily' ? isTradingDay(date, holidays) : schedule === 'monthly' ? day === 5 : day === 1;
     const at = istInstant(date, config.at);
@@ -199,18 +226,31 @@ export function startSync(
   const run = async (at: number) => {
     const ready = schedules.filter((s) => due.get(s) === at);
     for (const s of ready) due.delete(s);
-    const date = indiaDate(new Date(at));
-    try {
-      const outcome = await withSyncLease(db, holder, config.leaseMs, (heartbeat) =>
-        syncRange(db, date, date, { ...config, schedules: ready, heartbeat, log: (l) => log.info(l) }),
-      );
-      if (!outcome.ran) log.info(`sync ${date} ${ready.join(', ')}: skipped, ${outcome.holder} is syncing`);
-      else {
-        const bad = outcome.value.filter((d: SyncDay) => d.status === 'failed' || d.status === 'refused');
-        for (const f of bad) log.error(`sync ${f.date} ${f.kind} ${f.status}: ${f.detail}`);
+    // Each run syncs its day: today's, or the previous weekday's for overnight files.
+    const byDate = new Map<string, SyncSchedule[]>();
+    for (const s of ready) {
+      const date = runDate(s, new Date(at));
+      byDate.set(date, [...(byDate.get(date) ?? []), s]);
+    }
+    for (const [date, scheduled] of byDate) {
+      try {
+        const outcome = await withSyncLease(db, holder, config.leaseMs, (heartbeat) =>
+          syncRange(db, date, date, {
+            ...config,
+            schedules: scheduled,
+            heartbeat,
+            log: (l) => log.info(l),
+          }),
+        );
+        if (!outcome.ran)
+          log.info(`sync ${date} ${scheduled.join(', ')}: skipped, ${outcome.holder} is syncing`);
+        else {
+          const bad = outcome.value.filter((d: SyncDay) => d.status === 'failed' || d.status === 'refused');
+          for (const f of bad) log.error(`sync ${f.date} ${f.kind} ${f.status}: ${f.detail}`);
+        }
+      } catch (err) {
+        log.error(`sync ${date}: ${(err as Error).message}`);
       }
-    } catch (err) {
-      log.error(`sync ${date}: ${(err as Error).message}`);
     }
     // The next runs are counted from the one just made (or now, if later).
     const after = new Date(Math.max(at, now().getTime()));

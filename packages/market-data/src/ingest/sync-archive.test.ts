@@ -18,6 +18,100 @@ const fixture = (name: string) =>
 const DAY = '2024-10-25';
 const COMMODITY_PATH = '/commodities/CMO-Historical-Data-Monthly.csv';
 const XBRL_PATH = '/corporate/xbrl/INDAS_ITC_Q2FY25.xml';
+const SHP_PATH = '/corporate/xbrl/SHP_RELIANCE_30092024.xml';
+const MCX_PATH = '/backpage.aspx/GetDateWiseBhavCopy';
+/** What the archive answers to MCX's POST for a day (YYYYMMDD). */
+const mcxKey = (day: string) => `${MCX_PATH} {"Date":"${day}","InstrumentName":"ALL"}`;
+
+/** MCX's answer for 25 October 2024: two gold contracts, one crude oil, one option (not stored). */
+const MCX_DAY = {
+  d: {
+    __type: 'BhavCopy',
+    Data: [
+      [
+        'FUTCOM',
+        'GOLD',
+        '05DEC2024',
+        '-',
+        '0',
+        '78450.00',
+        '78710.00',
+        '78200.00',
+        '78600.00',
+        '78400.00',
+        '2500',
+        '2.500 KGS',
+        '196500.00',
+        '11200',
+      ],
+      [
+        'FUTCOM',
+        'GOLD',
+        '05FEB2025',
+        '-',
+        '0',
+        '',
+        '',
+        '',
+        '79350.00',
+        '79300.00',
+        '0',
+        '0.000 KGS',
+        '0.00',
+        '140',
+      ],
+      [
+        'FUTCOM',
+        'CRUDEOIL',
+        '19NOV2024',
+        'XX',
+        '0',
+        '5890.00',
+        '5960.00',
+        '5870.00',
+        '5930.00',
+        '5880.00',
+        '12000',
+        '1200.000 BBL',
+        '71040.00',
+        '9800',
+      ],
+      [
+        'OPTFUT',
+        'CRUDEOIL',
+        '14NOV2024',
+        'CE',
+        '6000',
+        '80.00',
+        '95.00',
+        '70.00',
+        '88.00',
+        '75.00',
+        '900',
+        '90.000 BBL',
+        '53460.00',
+        '1500',
+      ],
+    ].map(([i, s, e, o, k, op, hi, lo, cl, pc, v, q, val, oi]) => ({
+      Date: '/Date(1729794600000)/',
+      DateDisplay: '25/10/2024',
+      InstrumentName: i,
+      Symbol: s,
+      ExpiryDate: e,
+      OptionType: o,
+      StrikePrice: k,
+      Open: op,
+      High: hi,
+      Low: lo,
+      Close: cl,
+      PreviousClose: pc,
+      Volume: v,
+      VolumeInThousands: q,
+      Value: val,
+      OpenInterest: oi,
+    })),
+  },
+};
 
 /** The real sources' paths for 25 October 2024, each with a small file in the source's layout. */
 function files(base: string): Map<string, Reply> {
@@ -50,6 +144,7 @@ function files(base: string): Map<string, Reply> {
       json([{ symbol: 'ITC', period: 'Quarterly', xbrl: `${base}${XBRL_PATH}` }]),
     ],
     [XBRL_PATH, { body: fixture('ITC_results_standalone_Q2FY25.xml'), contentType: 'text/xml' }],
+    [mcxKey('20241025'), json(MCX_DAY)],
     [
       '/api/corporate-share-holdings-master?index=equities',
       json([
@@ -58,10 +153,11 @@ function files(base: string): Map<string, Reply> {
           date: '30-SEP-2024',
           pr_and_prgrp: '50.24',
           public_val: '49.76',
-          xbrl: `${base}/corporate/xbrl/SHP_RELIANCE_30092024.xml`,
+          xbrl: `${base}${SHP_PATH}`,
         },
       ]),
     ],
+    [SHP_PATH, { body: fixture('SHP_RELIANCE_30092024.xml'), contentType: 'text/xml' }],
   ]);
 }
 
@@ -75,7 +171,8 @@ function changedFormats(base: string): Map<string, Reply> {
     else if (path.startsWith('/api/corporates-financial')) changed = { body: '{"rows":[]}' };
     else if (path.startsWith('/api/corporate-share'))
       changed = { body: '<!doctype html><p>moved</p>', contentType: 'text/html' };
-    else if (path === XBRL_PATH) changed = { body: '<html>login</html>', contentType: 'text/xml' };
+    else if (path === XBRL_PATH || path === SHP_PATH)
+      changed = { body: '<html>login</html>', contentType: 'text/xml' };
     else changed = { body: body.replace(/[A-Za-z]+/, 'RENAMED'), contentType: 'text/csv' };
     out.set(path, changed);
   }
@@ -93,6 +190,7 @@ const ALL_KINDS: IngestKind[] = [
   'commodity-prices-wb',
   'xbrl-results',
   'shareholding-nse',
+  'mcx-bhavcopy',
 ];
 
 /** The status of each kind's main fetch (the file, or the filings index), in kind order. */
@@ -114,7 +212,8 @@ for (const target of testDatabases()) {
           `SELECT concat_ws(',', (SELECT count(*) FROM daily_quote), (SELECT count(*) FROM company),
                   (SELECT count(*) FROM corporate_action), (SELECT count(*) FROM exchange_holiday),
                   (SELECT count(*) FROM financial_statement), (SELECT count(*) FROM shareholding),
-                  (SELECT count(*) FROM commodity_price), (SELECT count(*) FROM ingest_file)) AS n`,
+                  (SELECT count(*) FROM commodity_price), (SELECT count(*) FROM commodity_future),
+                  (SELECT count(*) FROM ingest_file)) AS n`,
         )
       ).rows[0]!.n;
 
@@ -144,7 +243,7 @@ for (const target of testDatabases()) {
       const days = await syncRange(db, DAY, DAY, opts);
       expect(statuses(days)).toEqual(every('not-published'));
       expect([...archive.hits.values()].every((n) => n === 1)).toBe(true);
-      expect(await counts()).toBe('0,0,0,0,0,0,0,0');
+      expect(await counts()).toBe('0,0,0,0,0,0,0,0,0');
     });
 
     it('refuses every kind whose source changed its format, ingesting nothing of it', async () => {
@@ -160,7 +259,7 @@ for (const target of testDatabases()) {
       const filing = days.filter((d) => d.kind === 'xbrl-results')[1];
       expect(filing).toMatchObject({ status: 'refused' });
       for (const d of days.filter((x) => x.status === 'refused')) expect(d.detail).toMatch(/format changed/);
-      expect(await counts()).toBe('0,0,0,0,0,0,0,0');
+      expect(await counts()).toBe('0,0,0,0,0,0,0,0,0');
       expect(await getDataVersion(db)).toBe(version);
     });
 
@@ -191,7 +290,9 @@ for (const target of testDatabases()) {
       expect(archive.hits.get('/products/content/sec_bhavdata_full_25102024.csv')).toBe(2);
       expect(archive.hits.get('/content/equities/EQUITY_L.csv')).toBe(2);
       expect(archive.userAgents).toEqual(new Set(['BahiDataSync/test']));
-      const [quotes, companies, actions, holidays, statements, holdings, commodities] = (await counts())
+      const [quotes, companies, actions, holidays, statements, holdings, commodities, futures] = (
+        await counts()
+      )
         .split(',')
         .map(Number);
       expect(quotes).toBe(4);
@@ -201,6 +302,35 @@ for (const target of testDatabases()) {
       expect(statements).toBeGreaterThan(0);
       expect(holdings).toBeGreaterThan(0);
       expect(commodities).toBeGreaterThan(0);
+      // MCX: the three futures contracts of the day, the option counted and not stored.
+      expect(futures).toBe(3);
+      const mcx = days.find((d) => d.kind === 'mcx-bhavcopy')!;
+      expect(mcx.outcome).toMatchObject({ file: 'GetDateWiseBhavCopy_20241025', rowsStored: 3 });
+      expect(mcx.outcome!.rejected.map((r) => r.reason)).toEqual([
+        'option not stored (futures only): OPTFUT CRUDEOIL 2024-11-14 CE 6000',
+      ]);
+      expect(archive.hits.get(mcxKey('20241025'))).toBe(2);
+      // Shareholding from the filing's XBRL document (fetched once after a 503), not the index's
+      // two percentages: the foreign and domestic institutions are there too.
+      expect(archive.hits.get(SHP_PATH)).toBe(2);
+      const { rows } = await db.query(
+        `SELECT s.promoter_pct, s.fpi_pct, s.dii_pct, s.mutual_funds_pct, s.government_pct, s.public_pct,
+                s.shareholders, s.source
+           FROM shareholding s JOIN company c USING (isin)
+          WHERE c.symbol = 'RELIANCE' AND s.period_end = '2024-09-30'`,
+      );
+      expect(rows).toEqual([
+        {
+          promoter_pct: 50.24,
+          fpi_pct: 21.3,
+          dii_pct: 17.45,
+          mutual_funds_pct: 8.3,
+          government_pct: 0.19,
+          public_pct: 10.82,
+          shareholders: 3645000,
+          source: 'SHP_RELIANCE_30092024.xml',
+        },
+      ]);
     });
 
     it('finds every kind unchanged the same day again, and fetches no filing twice', async () => {
@@ -288,6 +418,82 @@ for (const target of testDatabases()) {
         ['2024-10-28', 'bhavcopy-full', 'not-published'],
       ]);
       expect(archive.hits.get('/content/equities/EQUITY_L.csv')).toBe(1);
+    });
+
+    it("asks MCX for each weekday's bhavcopy with a POST of the day; an empty answer is not published", async () => {
+      archive.hits.clear();
+      archive.set(mcxKey('20241028'), {
+        body: '{"d":{"__type":"BhavCopy","Data":[]}}',
+        contentType: 'application/json',
+      });
+      const before = await counts();
+      const days = await syncRange(db, '2024-10-26', '2024-10-29', { ...opts, kinds: ['mcx-bhavcopy'] });
+      expect(days.map((d) => [d.date, d.kind, d.status])).toEqual([
+        ['2024-10-26', null, 'weekend'],
+        ['2024-10-27', null, 'weekend'],
+        ['2024-10-28', 'mcx-bhavcopy', 'not-published'],
+        ['2024-10-29', 'mcx-bhavcopy', 'not-published'],
+      ]);
+      expect(days[2]!.detail).toMatch(/lists nothing for this day/);
+      expect(archive.hits.get(mcxKey('20241028'))).toBe(1);
+      expect(archive.hits.get(mcxKey('20241029'))).toBe(1);
+      expect(await counts()).toBe(before);
+      // A CSV export or mirror at a dated path (DATA_SYNC_SOURCES) is read by the same reader.
+      archive.set('/mirror/mcx/BhavCopy_MCX_29102024.csv', {
+        body:
+          "Date,Instrument Name,Symbol,Expiry Date,Option Type,Strike Price,Open,High,Low,Close,Previous Close,Volume(Lots),Volume(In 000's),Value(Lacs),Open Interest(Lots)\n" +
+          '"29 Oct 2024","FUTCOM","GOLD      ","05DEC2024","-","0","78,600.00","79,050.00","78,500.00","79,000.00","78,600.00","1,800","1.800 KGS","1,42,020.00","11,650"\n',
+        contentType: 'text/csv',
+      });
+      const mirrored = await syncRange(db, '2024-10-29', '2024-10-29', {
+        ...opts,
+        sources: [
+          { kind: 'mcx-bhavcopy', url: `${archive.base}/mirror/mcx/BhavCopy_MCX_{DD}{MM}{YYYY}.csv` },
+        ],
+      });
+      expect(mirrored.map((d) => [d.kind, d.status])).toEqual([['mcx-bhavcopy', 'ingested']]);
+      const { rows } = await db.query<{ close: number }>(
+        `SELECT close FROM commodity_future WHERE symbol = 'GOLD' AND trade_date = '2024-10-29'`,
+      );
+      expect(rows).toEqual([{ close: 79000 }]);
+    });
+
+    it("takes a shareholding filing without an XBRL document from the index's figures, recording the index as source", async () => {
+      const index = '/api/corporate-share-holdings-master?index=equities';
+      archive.set(index, {
+        body: JSON.stringify([
+          {
+            symbol: 'RELIANCE',
+            date: '30-SEP-2024',
+            pr_and_prgrp: '50.24',
+            public_val: '49.76',
+            xbrl: `${archive.base}${SHP_PATH}`,
+          },
+          { symbol: 'ITC', date: '30-SEP-2024', pr_and_prgrp: '0.00', public_val: '100.00', xbrl: '-' },
+        ]),
+        contentType: 'application/json',
+      });
+      archive.hits.clear();
+      const days = await syncRange(db, DAY, DAY, { ...opts, kinds: ['shareholding-nse'] });
+      expect(days.map((d) => [d.status, d.outcome?.file ?? null])).toEqual([
+        ['ingested', null],
+        ['ingested', 'corporate-share-holdings-master_ITC_30-SEP-2024.csv'],
+      ]);
+      expect(days[1]!.detail).toMatch(/the filings index's figures \(no XBRL document listed\)/);
+      // The XBRL filing was taken before: not fetched again.
+      expect(archive.hits.get(SHP_PATH)).toBeUndefined();
+      const { rows } = await db.query(
+        `SELECT s.promoter_pct, s.public_pct, s.fpi_pct, s.source FROM shareholding s JOIN company c USING (isin)
+          WHERE c.symbol = 'ITC' AND s.period_end = '2024-09-30'`,
+      );
+      expect(rows).toEqual([
+        {
+          promoter_pct: 0,
+          public_pct: 100,
+          fpi_pct: null,
+          source: 'corporate-share-holdings-master_ITC_30-SEP-2024.csv',
+        },
+      ]);
     });
 
     it('lets one of two lock holders sync at a time', async () => {

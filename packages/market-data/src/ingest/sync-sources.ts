@@ -1,11 +1,13 @@
 import type { IngestKind } from './kinds.ts';
 
 /**
- * How often a kind's source publishes: `daily` after each trading day's close, `filing` as
- * companies file (found through a filings index polled during the filing window), `monthly`
- * (commodity prices), `yearly` (the holiday list, checked monthly for amendments).
+ * How often a kind's source publishes: `daily` after each trading day's close, `overnight`
+ * after an evening market's close (MCX trades until 23:30 or 23:55 IST: its day's file is
+ * fetched the next morning), `filing` as companies file (found through a filings index polled
+ * during the filing window), `monthly` (commodity prices), `yearly` (the holiday list, checked
+ * monthly for amendments).
  */
-export type SyncSchedule = 'daily' | 'filing' | 'monthly' | 'yearly';
+export type SyncSchedule = 'daily' | 'overnight' | 'filing' | 'monthly' | 'yearly';
 
 export const KIND_SCHEDULE: Record<IngestKind, SyncSchedule> = {
   'nse-equity-list': 'daily',
@@ -21,33 +23,42 @@ export const KIND_SCHEDULE: Record<IngestKind, SyncSchedule> = {
   'shareholding-quarterly': 'daily',
   'xbrl-results': 'filing',
   'shareholding-nse': 'filing',
+  'shareholding-xbrl': 'filing',
   'commodity-prices-wb': 'monthly',
   'commodity-dictionary': 'monthly',
   'commodity-prices': 'monthly',
   holidays: 'yearly',
   'holidays-csv': 'yearly',
+  'mcx-bhavcopy': 'overnight',
 };
 
 /**
  * One source: a URL template and the kind it serves. For a `filing` kind the URL is the filings
- * index (JSON) whose entries name each filing; for the others it is the file itself.
+ * index (JSON) whose entries name each filing; for the others it is the file itself. With a
+ * body the file is asked for with a POST of that JSON (a service behind an exchange's page).
  */
 export interface SyncSource {
   kind: IngestKind;
   /** Placeholders: {DD} {MM} {YYYY} {YY} {MMM} (JAN) {Mmm} (Jan). */
   url: string;
+  /** A JSON request body, with the same placeholders; the request is then a POST. */
+  body?: string;
 }
 
 const NSE_ARCHIVES = 'https://nsearchives.nseindia.com';
 const NSE_API = 'https://www.nseindia.com/api';
+const MCX = 'https://www.mcxindia.com';
 
 /**
  * The exchanges' public archive and filing paths, as they publish them: plain CSV per trading
  * day (full bhavcopy, book closures, market capitalisation), the current equity master and
  * index list, the corporate-actions list and the filings indexes of results and shareholding
- * (JSON), and the trading-holiday master (JSON). Commodity prices have no default: the World
- * Bank publishes its monthly table as a spreadsheet, which the ingester does not read; set a
- * CSV source in DATA_SYNC_SOURCES.
+ * (JSON), and the trading-holiday master (JSON). Commodity prices come from MCX's daily
+ * bhavcopy: MCX publishes no file at a dated path; its Bhavcopy page takes its table from a
+ * JSON service asked with a POST of the day (the path and body public client libraries use;
+ * not confirmed against the live site, which may refuse clients that are not browsers). A CSV
+ * export or mirror can be set instead in DATA_SYNC_SOURCES. The World Bank's monthly table is a
+ * spreadsheet the ingester does not read; a CSV of it can be set too.
  */
 export const DEFAULT_SOURCES: readonly SyncSource[] = [
   { kind: 'holidays', url: `${NSE_API}/holiday-master?type=trading` },
@@ -62,6 +73,11 @@ export const DEFAULT_SOURCES: readonly SyncSource[] = [
   { kind: 'market-cap', url: `${NSE_ARCHIVES}/archives/equities/mkt/MCAP{DD}{MM}{YYYY}.csv` },
   { kind: 'xbrl-results', url: `${NSE_API}/corporates-financial-results?index=equities&period=Quarterly` },
   { kind: 'shareholding-nse', url: `${NSE_API}/corporate-share-holdings-master?index=equities` },
+  {
+    kind: 'mcx-bhavcopy',
+    url: `${MCX}/backpage.aspx/GetDateWiseBhavCopy`,
+    body: '{"Date":"{YYYY}{MM}{DD}","InstrumentName":"ALL"}',
+  },
 ];
 
 /** The data sets the product sells, the kinds that feed each, and their schedule. */
@@ -78,7 +94,11 @@ export const DATA_SETS: readonly DataSet[] = [
   { name: 'market-cap', kinds: ['market-cap'], schedule: 'daily' },
   { name: 'index-constituents', kinds: ['index-constituents'], schedule: 'daily' },
   { name: 'financial-results', kinds: ['xbrl-results', 'datasheet'], schedule: 'filing' },
-  { name: 'shareholding', kinds: ['shareholding-nse', 'shareholding-quarterly'], schedule: 'filing' },
+  {
+    name: 'shareholding',
+    kinds: ['shareholding-nse', 'shareholding-xbrl', 'shareholding-quarterly'],
+    schedule: 'filing',
+  },
   {
     name: 'commodity-prices',
     kinds: ['commodity-prices-wb', 'commodity-prices', 'commodity-dictionary'],

@@ -7,7 +7,14 @@ import { marketDataMigrations, migrate } from '../db/index.ts';
 import { testDatabases } from '../db/test-databases.ts';
 import { ingestFile } from './ingest-file.ts';
 import { startRecordedArchive } from './recorded-archive.ts';
-import { loadSyncConfig, msUntilNext, nextRunAt, startDailySync, startSync } from './scheduler.ts';
+import {
+  loadSyncConfig,
+  msUntilNext,
+  nextRunAt,
+  previousWeekday,
+  startDailySync,
+  startSync,
+} from './scheduler.ts';
 import { sourceUrl, syncRange } from './sync.ts';
 
 const fixture = (name: string) => new URL(`../../test-fixtures/${name}`, import.meta.url).pathname;
@@ -185,6 +192,40 @@ for (const target of testDatabases()) {
       expect(mirror.maxInFlight).toBe(1);
       expect(errors).toEqual([]);
     });
+
+    it("runs the overnight sync in the morning for the previous weekday's MCX bhavcopy", async () => {
+      const mirror = await startRecordedArchive();
+      const asked: string[] = [];
+      // Tuesday 29 October 2024, just before 07:00 IST: Monday's file is the one to fetch.
+      const now = () => new Date('2024-10-29T01:29:59.950Z');
+      const config = {
+        ...loadSyncConfig({ DATA_SYNC: 'on', DATA_SYNC_RETRIES: '0' }),
+        sources: mirror.sources(['mcx-bhavcopy']),
+      };
+      await new Promise<void>((done) => {
+        const scheduler = startSync(
+          db,
+          config,
+          {
+            info: (line) => {
+              asked.push(line);
+              scheduler.stop();
+              done();
+            },
+            error: (line) => asked.push(line),
+          },
+          now,
+          'process-a',
+        );
+      });
+      await mirror.close();
+      expect(asked).toEqual([
+        expect.stringMatching(/^2024-10-28 mcx-bhavcopy not-published .*GetDateWiseBhavCopy$/),
+      ]);
+      expect([...mirror.hits.keys()]).toEqual([
+        '/backpage.aspx/GetDateWiseBhavCopy {"Date":"20241028","InstrumentName":"ALL"}',
+      ]);
+    });
   });
 }
 
@@ -200,6 +241,24 @@ describe('sync settings', () => {
     );
     expect(() => loadSyncConfig({ DATA_SYNC_AT: '25:00' })).toThrow(/DATA_SYNC_AT/);
     expect(() => loadSyncConfig({ DATA_SYNC_SOURCES: 'nope=http://x' })).toThrow(/DATA_SYNC_SOURCES/);
+    // MCX by default, asked with a POST of the day; a template|body pair in DATA_SYNC_SOURCES too.
+    expect(cfg.sources.find((s) => s.kind === 'mcx-bhavcopy')).toEqual({
+      kind: 'mcx-bhavcopy',
+      url: 'https://www.mcxindia.com/backpage.aspx/GetDateWiseBhavCopy',
+      body: '{"Date":"{YYYY}{MM}{DD}","InstrumentName":"ALL"}',
+    });
+    expect(
+      loadSyncConfig({
+        DATA_SYNC_SOURCES:
+          'mcx-bhavcopy=https://m.test/bhav|{"d":"{DD}-{MMM}-{YYYY}"} bhavcopy-full=https://x.test/f{DD}.csv',
+      }).sources,
+    ).toEqual([
+      { kind: 'mcx-bhavcopy', url: 'https://m.test/bhav', body: '{"d":"{DD}-{MMM}-{YYYY}"}' },
+      { kind: 'bhavcopy-full', url: 'https://x.test/f{DD}.csv' },
+    ]);
+    expect(() => loadSyncConfig({ DATA_SYNC_SOURCES: 'mcx-bhavcopy=https://m.test/bhav|' })).toThrow(
+      /DATA_SYNC_SOURCES/,
+    );
     expect(loadSyncConfig({}).enabled).toBe(false);
   });
 
@@ -225,6 +284,14 @@ describe('sync settings', () => {
     );
     expect(nextRunAt('monthly', cfg, thu, holidays).toISOString()).toBe('2024-11-05T14:00:00.000Z');
     expect(nextRunAt('yearly', cfg, thu, holidays).toISOString()).toBe('2024-11-01T14:00:00.000Z');
+    // Overnight (MCX): 07:00 IST every morning but Sunday's, for the weekday before.
+    expect(nextRunAt('overnight', cfg, thu, holidays).toISOString()).toBe('2024-11-01T01:30:00.000Z');
+    const sat = new Date('2024-11-02T02:00:00Z');
+    expect(nextRunAt('overnight', cfg, sat, holidays).toISOString()).toBe('2024-11-04T01:30:00.000Z');
+    expect([previousWeekday('2024-11-02'), previousWeekday('2024-11-04')]).toEqual([
+      '2024-11-01',
+      '2024-11-01',
+    ]);
     expect(() => loadSyncConfig({ DATA_SYNC_FILING_WINDOW: '18:00-09:00' })).toThrow(
       /DATA_SYNC_FILING_WINDOW/,
     );

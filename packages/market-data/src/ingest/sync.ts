@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 import { IngestError } from './errors.ts';
 import { type Fetched, type FetchPolicy, PoliteFetcher } from './fetcher.ts';
-import { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
+import { type IngestOutcome, ingestFile, KIND_ORDER, parseFile } from './ingest-file.ts';
 import type { IngestKind } from './kinds.ts';
 import { DEFAULT_SOURCES, KIND_SCHEDULE, type SyncSchedule, type SyncSource } from './sync-sources.ts';
 import { holidaysBetween, recordAttempt, recordFiling, takenFilings } from './sync-store.ts';
@@ -94,17 +94,29 @@ const looksLikeHtml = (f: Fetched) =>
 
 /**
  * The name a download is recorded under: its file name, plus the date when the name alone
- * does not say it (a dated query on a fixed path), so that the same bytes again are recognised
- * as unchanged and a new day is a new file.
+ * does not say it (a dated query or request body on a fixed path), so that the same bytes again
+ * are recognised as unchanged and a new day is a new file.
  */
-function sourceName(template: string, url: string, date: string): string {
+function sourceName(source: SyncSource, url: string, date: string): string {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.split('/').pop() || u.host);
-  return u.search && DATED.test(template) ? `${name}_${date.replaceAll('-', '')}` : name;
+  const datedQuery = u.search !== '' && DATED.test(source.url);
+  const datedBody = source.body !== undefined && DATED.test(source.body);
+  return datedQuery || datedBody ? `${name}_${date.replaceAll('-', '')}` : name;
 }
 
+/** Kinds whose source answers a day it has not published with an empty list rather than a 404. */
+const NO_ROWS_UNPUBLISHED: ReadonlySet<IngestKind> = new Set(['mcx-bhavcopy']);
+
 /** Ingests one downloaded file (whole or nothing) into a sync result. */
-async function ingestInto(day: SyncDay, db: Db, name: string, kind: IngestKind, got: Fetched | null) {
+async function ingestInto(
+  day: SyncDay,
+  db: Db,
+  name: string,
+  kind: IngestKind,
+  got: Fetched | null,
+  company?: string,
+) {
   if (got === null) {
     day.status = 'not-published';
     return;
@@ -114,7 +126,13 @@ async function ingestInto(day: SyncDay, db: Db, name: string, kind: IngestKind, 
     day.detail = `${name}: format changed, refused (nothing ingested): the source serves a web page (${got.contentType || 'HTML'}), not a ${kind} file`;
     return;
   }
-  day.outcome = await ingestFile(db, name, { kind, text: got.text });
+  // A service that answers every day (MCX's) lists no contracts for a day not (yet) published.
+  if (NO_ROWS_UNPUBLISHED.has(kind) && parseFile(name, got.text, kind).parsed.rowsRead === 0) {
+    day.status = 'not-published';
+    day.detail = `${name}: the source lists nothing for this day`;
+    return;
+  }
+  day.outcome = await ingestFile(db, name, { kind, text: got.text, ...(company ? { company } : {}) });
   day.status = day.outcome.unchanged ? 'unchanged' : 'ingested';
   day.detail = `${name}: ${day.outcome.rowsStored} stored, ${day.outcome.rejected.length} rejected, ${day.outcome.quality.length} quality findings`;
 }
@@ -140,10 +158,11 @@ async function record(db: Db, day: SyncDay): Promise<void> {
 /** Fetches one dated file of a source and ingests it. */
 async function fetchOne(db: Db, fetcher: PoliteFetcher, source: SyncSource, date: string): Promise<SyncDay> {
   const url = sourceUrl(source.url, date);
-  const name = sourceName(source.url, url, date);
+  const body = source.body === undefined ? undefined : sourceUrl(source.body, date);
+  const name = sourceName(source, url, date);
   const day: SyncDay = { date, kind: source.kind, status: 'failed', detail: url, source: url };
   try {
-    await ingestInto(day, db, name, source.kind, await fetcher.get(url));
+    await ingestInto(day, db, name, source.kind, await fetcher.get(url, body));
   } catch (err) {
     failure(day, err);
   }
@@ -187,26 +206,32 @@ export function filingEntries(text: string, indexUrl: string, file: string): Fil
 const csvCell = (v: unknown) => `"${String(v ?? '').replaceAll('"', '""')}"`;
 
 /**
- * A shareholding filing as the index lists it (symbol, quarter end, promoter and public
- * percentages) in the NSE shareholding summary layout, so the existing reader takes it.
+ * A shareholding filing the index lists without an XBRL document: its figures there (symbol,
+ * quarter end, promoter and public percentages) in the NSE shareholding summary layout, so the
+ * existing reader takes them, under a name that records the index as their source.
  */
-function shareholdingFile(e: FilingEntry, indexFile: string): { key: string; name: string; text: string } {
+function shareholdingFromIndex(
+  e: FilingEntry,
+  indexFile: string,
+): { key: string; name: string; text: string } {
   const { symbol, date, pr_and_prgrp: promoter, public_val: pub } = e.item;
   if (typeof symbol !== 'string' || typeof date !== 'string' || promoter === undefined) {
     throw new IngestError(indexFile, 1, null, 'a shareholding filing lacks symbol, date or pr_and_prgrp');
   }
   const text = `SYMBOL,PERIOD,PROMOTER_%,PUBLIC_%,SOURCE\n${[symbol, date, promoter, pub, indexFile].map(csvCell).join(',')}\n`;
   return {
-    key: e.url ?? `shareholding:${symbol}:${date}:${String(e.item.submissionDate ?? '')}`,
-    name: `shareholding_${symbol}_${date}.csv`,
+    key: `shareholding:${symbol}:${date}:${String(e.item.submissionDate ?? '')}`,
+    name: `${indexFile}_${symbol}_${date}.csv`,
     text,
   };
 }
 
 /**
- * Polls a filings index and takes each filing not taken before: a results filing's XBRL
- * document is fetched once and read by the XBRL reader; a shareholding filing is taken from
- * the figures the index lists. A filing whose download fails is tried again at the next poll.
+ * Polls a filings index and takes each filing not taken before: its XBRL document is fetched
+ * once and read by the XBRL reader (results, or the shareholding pattern, the index's symbol
+ * naming the company when the document does not); a shareholding filing listed without a
+ * document is taken from the figures the index lists, with the index recorded as their source.
+ * A filing whose download fails is tried again at the next poll.
  */
 async function pollFilings(
   db: Db,
@@ -216,9 +241,18 @@ async function pollFilings(
   step: (d: SyncDay) => Promise<void>,
 ): Promise<void> {
   const indexUrl = sourceUrl(source.url, date);
-  const indexName = sourceName(source.url, indexUrl, date);
+  const indexName = sourceName(source, indexUrl, date);
   const head: SyncDay = { date, kind: source.kind, status: 'failed', detail: indexUrl, source: indexUrl };
-  const filings: { key: string; name: string; fetch: () => Promise<Fetched | null> }[] = [];
+  const filings: {
+    key: string;
+    name: string;
+    kind: IngestKind;
+    company?: string;
+    /** Said of the filing after its outcome (where its figures come from). */
+    note?: string;
+    fetch: () => Promise<Fetched | null>;
+  }[] = [];
+  const fileName = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() || url);
   try {
     const got = await fetcher.get(indexUrl);
     if (got === null) head.status = 'not-published';
@@ -233,12 +267,28 @@ async function pollFilings(
           const url = e.url;
           filings.push({
             key: url,
-            name: decodeURIComponent(new URL(url).pathname.split('/').pop() || url),
+            name: fileName(url),
+            kind: 'xbrl-results',
+            fetch: () => fetcher.get(url),
+          });
+        } else if (source.kind === 'shareholding-nse' && e.url) {
+          const url = e.url;
+          const symbol = typeof e.item.symbol === 'string' ? e.item.symbol : undefined;
+          filings.push({
+            key: url,
+            name: fileName(url),
+            kind: 'shareholding-xbrl',
+            ...(symbol ? { company: symbol } : {}),
             fetch: () => fetcher.get(url),
           });
         } else if (source.kind === 'shareholding-nse') {
-          const f = shareholdingFile(e, indexName);
-          filings.push({ ...f, fetch: async () => ({ text: f.text, contentType: 'text/csv' }) });
+          const f = shareholdingFromIndex(e, indexName);
+          filings.push({
+            ...f,
+            kind: 'shareholding-nse',
+            note: "the filings index's figures (no XBRL document listed)",
+            fetch: async () => ({ text: f.text, contentType: 'text/csv' }),
+          });
         } else {
           throw new IngestError(indexName, null, null, `no filings reader for kind ${source.kind}`);
         }
@@ -262,7 +312,8 @@ async function pollFilings(
     try {
       const got = await f.fetch();
       downloaded = got !== null;
-      await ingestInto(day, db, f.name, source.kind, got);
+      await ingestInto(day, db, f.name, f.kind, got, f.company);
+      if (f.note && day.outcome) day.detail += `; ${f.note}`;
     } catch (err) {
       failure(day, err);
     }
@@ -279,10 +330,11 @@ const lastOfEach = (dates: readonly string[], prefix: number) =>
 /**
  * Fetches and ingests every configured source over a range of dates, each on its schedule:
  * the yearly holiday list once per year (first, so the walk knows the holidays), the daily
- * files for each trading day (weekends and NSE cash-market holidays skipped), monthly files
- * once per month, and each filings index once. A day that is not published (404) is noted; a
- * failed download or a file that does not ingest is reported and changes nothing, a changed
- * format is refused, and the rest still runs. Each attempt is recorded for the data status.
+ * files for each trading day (weekends and NSE cash-market holidays skipped), the overnight
+ * files (MCX's) for every weekday, monthly files once per month, and each filings index once.
+ * A day that is not published (404, or an empty answer from MCX) is noted; a failed download
+ * or a file that does not ingest is reported and changes nothing, a changed format is refused,
+ * and the rest still runs. Each attempt is recorded for the data status.
  */
 export async function syncRange(db: Db, from: string, to: string, opts: SyncOptions): Promise<SyncDay[]> {
   const fetcher = new PoliteFetcher(opts);
@@ -303,7 +355,8 @@ export async function syncRange(db: Db, from: string, to: string, opts: SyncOpti
     for (const s of on('yearly')) await step(await fetchOne(db, fetcher, s, date));
   }
   const daily = on('daily');
-  if (daily.length > 0) {
+  const overnight = on('overnight');
+  if (daily.length + overnight.length > 0) {
     const holidays = await holidaysBetween(db, from, to);
     const trading = (date: string) => {
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -314,13 +367,20 @@ export async function syncRange(db: Db, from: string, to: string, opts: SyncOpti
     const firstTrading = dates.find(trading);
     for (const date of dates) {
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
-      if (dow === 0 || dow === 6) await step({ date, kind: null, status: 'weekend', detail: '' });
-      else if (holidays.has(date)) await step({ date, kind: null, status: 'holiday', detail: '' });
-      else {
+      if (dow === 0 || dow === 6) {
+        await step({ date, kind: null, status: 'weekend', detail: '' });
+        continue;
+      }
+      if (holidays.has(date)) {
+        if (daily.length > 0) await step({ date, kind: null, status: 'holiday', detail: '' });
+      } else {
         for (const s of daily) {
           if (date === firstTrading || DATED.test(s.url)) await step(await fetchOne(db, fetcher, s, date));
         }
       }
+      // MCX keeps its own calendar (its evening session trades on most NSE holidays): every
+      // weekday is asked for, and a day without trading is simply not published.
+      for (const s of overnight) await step(await fetchOne(db, fetcher, s, date));
     }
   }
   for (const date of lastOfEach(dates, 7)) {

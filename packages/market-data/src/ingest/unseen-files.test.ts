@@ -258,7 +258,7 @@ for (const target of testDatabases()) {
       ]);
     });
 
-    it('reads UTF-16 with a byte-order mark, and names other encodings and workbooks', async () => {
+    it('reads UTF-16 with or without a byte-order mark (LE and BE), and names other encodings and workbooks', async () => {
       const text = `${LEGACY_HEAD}${legacy('ITC', 'INE154A01025', '2025-05-05', 402)}`;
       const le = join(dir, legacyName('2025-05-05'));
       writeFileSync(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
@@ -276,11 +276,29 @@ for (const target of testDatabases()) {
         ),
       ).toEqual({ n: 2 });
 
-      const noBom = join(dir, legacyName('2025-05-07'));
-      writeFileSync(noBom, Buffer.from(text, 'utf16le'));
-      await expect(ingestFile(db, noBom)).rejects.toThrow(
-        /UTF-16LE without a byte-order mark; save it as UTF-8/,
-      );
+      // Without a byte-order mark, told by where the NUL bytes of the ASCII characters fall.
+      const day = (iso: string) => text.replace('05-MAY', `${iso.slice(8)}-MAY`);
+      const leNoMark = join(dir, legacyName('2025-05-07'));
+      writeFileSync(leNoMark, Buffer.from(day('2025-05-07'), 'utf16le'));
+      expect(await ingestFile(db, leNoMark)).toMatchObject({ rowsStored: 1, rejected: [] });
+      const beNoMark = join(dir, legacyName('2025-05-09'));
+      writeFileSync(beNoMark, Buffer.from(day('2025-05-09'), 'utf16le').swap16());
+      expect(await ingestFile(db, beNoMark)).toMatchObject({ rowsStored: 1, rejected: [] });
+      expect(
+        (
+          await db.query<{ d: string; close: number }>(
+            `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, close FROM daily_quote
+              WHERE trade_date IN ('2025-05-07', '2025-05-09') ORDER BY trade_date`,
+          )
+        ).rows,
+      ).toEqual([
+        { d: '2025-05-07', close: 402 },
+        { d: '2025-05-09', close: 402 },
+      ]);
+      // NULs at both offsets are binary data, not text.
+      const nuls = join(dir, legacyName('2025-05-12'));
+      writeFileSync(nuls, Buffer.from(Array.from({ length: 64 }, (_, i) => (i % 3 === 0 ? 0 : 65))));
+      await expect(ingestFile(db, nuls)).rejects.toThrow(/this is a binary file, not text/);
       const latin1 = join(dir, 'EQUITY_L.csv');
       writeFileSync(
         latin1,

@@ -5,6 +5,7 @@ import { testDatabases } from '../db/test-databases.ts';
 import { ensureSampleData } from '../sample/load.ts';
 import { refreshAdjustmentFactors } from '../store/adjustments.ts';
 import { openSampleDb } from '../testing.ts';
+import { getCommodityFutures, listCommodityFutures } from './commodity-futures.ts';
 import { getCompanyProfile, getPeers, listSectors, listSymbols, searchCompanies } from './companies.ts';
 import { getFinancials, getSegmentRevenue } from './financials.ts';
 import { getCorporateActions, getDailyQuotes, getDividends, getQuotes } from './quotes.ts';
@@ -180,6 +181,32 @@ for (const target of testDatabases()) {
       expect(
         p.promoterPct! + p.fpiPct! + p.diiPct! + p.governmentPct! + p.publicPct! + p.employeeTrustPct!,
       ).toBeCloseTo(100, 2);
+    });
+
+    it('serves MCX futures: a day of contracts (the latest by default), a range, one expiry', async () => {
+      const list = await listCommodityFutures(db);
+      expect(list.map((f) => f.symbol)).toEqual(['COPPER', 'CRUDEOIL', 'GOLD', 'NATURALGAS', 'SILVER']);
+      const gold = list.find((f) => f.symbol === 'GOLD')!;
+      expect(gold).toMatchObject({
+        exchange: 'MCX',
+        name: 'Gold',
+        unit: 'INR per 10 g',
+        quantityUnit: 'GRMS',
+        contracts: 3,
+        source: 'generator:sample-v1',
+      });
+      expect(gold.asOf).toBe(gold.lastDate);
+      const latest = await getCommodityFutures(db, 'gold');
+      expect(latest!.futures.map((f) => f.date)).toEqual([gold.lastDate, gold.lastDate, gold.lastDate]);
+      const expiries = latest!.futures.map((f) => f.expiry);
+      expect([...expiries].sort()).toEqual(expiries);
+      expect(expiries[0]! >= gold.lastDate).toBe(true);
+      const near = await getCommodityFutures(db, 'GOLD', { from: gold.firstDate, expiry: expiries[0] });
+      expect(near!.futures.length).toBeGreaterThan(5);
+      expect(near!.futures.every((f) => f.expiry === expiries[0])).toBe(true);
+      const traded = near!.futures.find((f) => f.volumeLots > 0)!;
+      expect(traded.low! <= traded.close && traded.close <= traded.high!).toBe(true);
+      expect(await getCommodityFutures(db, 'NOSUCH')).toBeNull();
     });
 
     it('serves sectors, peers, commodities, holidays and superinvestors', async () => {

@@ -1,3 +1,4 @@
+import { MCX_CONTRACTS, priceUnitOf } from '../engine/mcx-contracts.ts';
 import { Rng } from './rng.ts';
 
 /** [code, name, category, unit, base price in 2010] for the sample commodity series. */
@@ -73,4 +74,81 @@ export function commodityPrices(
     const p = base * Math.exp(x);
     return p >= 100 ? Math.round(p * 100) / 100 : Math.round(p * 10000) / 10000;
   });
+}
+
+/** [symbol, price in its quoting unit at the start, daily volatility, quantity per lot, expiry day of month] */
+const FUTURES: [string, number, number, number, number][] = [
+  ['GOLD', 127_000, 0.009, 1000, 5],
+  ['SILVER', 151_000, 0.014, 30, 5],
+  ['CRUDEOIL', 5_400, 0.02, 100, 19],
+  ['NATURALGAS', 280, 0.03, 1250, 24],
+  ['COPPER', 880, 0.012, 2500, 28],
+];
+
+/** A month's expiry: its day, or the weekday before it when that falls on a weekend. */
+function expiryOf(year: number, month: number, day: number): string {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Sample MCX futures rows (the commodity_future columns) for the given trading days: five
+ * commodities, each with its three nearest monthly contracts a day, priced from a seeded walk
+ * with a small premium per month to expiry; the farthest contract often untraded (no range).
+ */
+export function commodityFutureRows(seed: string, days: readonly string[], source: string): unknown[][] {
+  const out: unknown[][] = [];
+  for (const [symbol, start, vol, lot, expiryDay] of FUTURES) {
+    const rng = new Rng(`${seed}/future/${symbol}`);
+    const c = MCX_CONTRACTS[symbol]!;
+    const decimals = start >= 1000 ? 0 : 1;
+    const round = (x: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
+    let spot = start;
+    const previous = new Map<string, number>();
+    for (const date of days) {
+      spot *= Math.exp(vol * rng.normal());
+      const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+      const expiries: string[] = [];
+      for (let k = 0; expiries.length < 3; k++) {
+        const e = expiryOf(y + Math.floor((m - 1 + k) / 12), ((m - 1 + k) % 12) + 1, expiryDay);
+        if (e >= date) expiries.push(e);
+      }
+      expiries.forEach((expiry, i) => {
+        const close = round(spot * (1 + 0.004 * (i + 1)));
+        const lots = i === 2 && rng.next() < 0.6 ? 0 : Math.round(rng.range(200, 4000) / (i + 1) ** 2);
+        const swing = close * vol * rng.range(0.3, 1);
+        const [open, high, low] =
+          lots === 0
+            ? [null, null, null]
+            : [round(close + swing * rng.range(-0.5, 0.5)), round(close + swing), round(close - swing)];
+        const quantity = lots * lot;
+        const average = lots === 0 ? 0 : (high! + low! + 2 * close) / 4;
+        const value = Math.round(((quantity / c.per) * average) / 1000) / 100;
+        out.push([
+          'MCX',
+          symbol,
+          expiry,
+          date,
+          'FUTCOM',
+          open,
+          high,
+          low,
+          close,
+          previous.get(expiry) ?? null,
+          null,
+          lots,
+          quantity,
+          c.quantityUnit,
+          priceUnitOf(symbol),
+          value,
+          Math.round(rng.range(1000, 20000) / (i + 1)),
+          lots === 0 ? null : lot,
+          source,
+        ]);
+        previous.set(expiry, close);
+      });
+    }
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import { type ActionForAdjustment, adjustmentFactors } from '../engine/adjustment.ts';
 import { addDays, fiscalYearEnd, fiscalYearOf, holidaysOf, quarterEnds, tradingDays } from './calendar.ts';
-import { COMMODITIES, commodityPrices, months } from './commodities.ts';
+import { COMMODITIES, commodityFutureRows, commodityPrices, months } from './commodities.ts';
 import { type CompanySpec, sampleThree, syntheticCompany } from './companies.ts';
 import { pricePath, quoteRows } from './market.ts';
 import { beneficialOwnerRows, SUPERINVESTORS, shareholdingRows } from './ownership.ts';
@@ -124,6 +124,8 @@ export async function generateUniverse(
       sink.row('commodity_price', [code, m, prices[i], src]);
     });
   }
+  // MCX futures over the last 60 trading days.
+  for (const row of commodityFutureRows(o.seed, days.slice(-60), src)) sink.row('commodity_future', row);
   for (const [id, name, kind, description] of SUPERINVESTORS)
     sink.row('superinvestor', [id, name, kind, description, true, src, o.asOf]);
 
