@@ -3721,7 +3721,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. The example is a real answer to the example request with each list cut to its first 3 items; in the full answer `data` has 9 items. */
+            /** @description OK. The example is a real answer to the example request with each list cut to its first 3 items; in the full answer `data` has 10 items. */
             200: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3781,10 +3781,10 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
-                            /** @description prices, equity-master, corporate-actions, market-cap, index-constituents, financial-results, shareholding, commodity-prices or holidays */
+                            /** @description prices, equity-master, corporate-actions, market-cap, index-constituents, financial-results, shareholding, commodity-prices, commodity-futures or holidays */
                             dataSet: string;
-                            /** @description daily after the close, on filing (filings index polled), monthly, yearly (holiday list, checked monthly for amendments) */
-                            schedule: "daily" | "filing" | "monthly" | "yearly";
+                            /** @description daily after the close, overnight (MCX's day, fetched the next morning), on filing (filings index polled), monthly, yearly (holiday list, checked monthly for amendments) */
+                            schedule: "daily" | "overnight" | "filing" | "monthly" | "yearly";
                             /** @description Latest data date: trading day, ex-date, period end, month or last listed holiday */
                             latestDataDate: string | null;
                             /** @description Last successful sync (UTC) */

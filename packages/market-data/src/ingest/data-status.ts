@@ -1,5 +1,12 @@
 import type { Queryable } from '../db/index.ts';
-import { holidaysAround, indiaDate, isTradingDay, nextRunAt, type SyncConfig } from './scheduler.ts';
+import {
+  holidaysAround,
+  indiaDate,
+  isTradingDay,
+  nextRunAt,
+  previousWeekday,
+  type SyncConfig,
+} from './scheduler.ts';
 import { DATA_SETS, type DataSet, type SyncSchedule } from './sync-sources.ts';
 import { readSyncState, type SyncStateRow } from './sync-store.ts';
 
@@ -49,6 +56,7 @@ async function latestDates(db: Queryable): Promise<Record<string, string | null>
             to_char((SELECT max(period_end) FROM financial_statement), 'YYYY-MM-DD') AS "financial-results",
             to_char((SELECT max(period_end) FROM shareholding), 'YYYY-MM-DD') AS "shareholding",
             to_char((SELECT max(month) FROM commodity_price), 'YYYY-MM-DD') AS "commodity-prices",
+            to_char((SELECT max(trade_date) FROM commodity_future), 'YYYY-MM-DD') AS "commodity-futures",
             to_char((SELECT max(holiday_date) FROM exchange_holiday), 'YYYY-MM-DD') AS "holidays"`,
   );
   return rows[0] ?? {};
@@ -60,6 +68,15 @@ const minusMonths = (date: string, n: number) => {
   return d.toISOString().slice(0, 7);
 };
 
+const previousDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** "HH:MM" plus minutes, within the day. */
+function addMinutes(hhmm: string, minutes: number): string {
+  const total = Math.min(23 * 60 + 59, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) + minutes);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
 /**
  * Whether a data set is staler than its schedule allows, and the finding that says so.
  * Daily: by `lateAfter` IST on a trading day, that day must be covered (its data date, or for
@@ -70,7 +87,7 @@ function lateness(
   set: DataSet,
   latest: string | null,
   lastSyncDate: string | null,
-  config: Pick<SyncConfig, 'lateAfter'>,
+  config: Pick<SyncConfig, 'lateAfter' | 'overnightAt'>,
   now: Date,
   holidays: ReadonlySet<string>,
 ): Lateness | null {
@@ -90,6 +107,18 @@ function lateness(
     return {
       due: expected,
       finding: `${set.name} is late: ${expected} was due by ${config.lateAfter} IST, ${has}`,
+    };
+  }
+  if (set.schedule === 'overnight') {
+    // MCX's day is fetched the next morning at overnightAt IST (Saturday's run takes Friday); an
+    // hour after that run, the previous weekday must be held. Weekdays only: MCX's own holidays
+    // are not in the calendar, so a closed weekday reads as late until the next day arrives.
+    const base = istTime >= addMinutes(config.overnightAt, 60) ? today : previousDay(today);
+    const expected = previousWeekday(base);
+    if (latest !== null && latest >= expected) return null;
+    return {
+      due: expected,
+      finding: `${set.name} is late: ${expected} was due by ${addMinutes(config.overnightAt, 60)} IST the next morning, latest is ${latest ?? 'none'}`,
     };
   }
   if (set.schedule === 'filing') {

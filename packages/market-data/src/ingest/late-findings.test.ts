@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.ts';
 import { marketDataMigrations, migrate } from '../db/index.ts';
 import { testDatabases } from '../db/test-databases.ts';
+import { dataStatus } from './data-status.ts';
 import { ingestFile } from './ingest-file.ts';
 import { checkFreshness } from './late-findings.ts';
 import { loadSyncConfig } from './scheduler.ts';
@@ -41,6 +42,7 @@ for (const target of testDatabases()) {
       await checkFreshness(db, config, new Date(monday.getTime() + 3_600_000));
       const stored = await findings();
       expect(stored.map((f) => [f.dataSet, f.due, f.open])).toEqual([
+        ['commodity-futures', '2024-10-25', true],
         ['commodity-prices', '2024-10-10', true],
         ['corporate-actions', '2024-10-28', true],
         ['equity-master', '2024-10-28', true],
@@ -64,7 +66,7 @@ for (const target of testDatabases()) {
       const prices = async () => (await findings()).filter((f) => f.dataSet === 'prices');
       expect((await prices()).map((f) => [f.due, f.open])).toEqual([['2024-10-28', false]]);
       // Other data sets still late keep their one open finding.
-      expect((await findings()).filter((f) => f.open)).toHaveLength(8);
+      expect((await findings()).filter((f) => f.open)).toHaveLength(9);
 
       // Tuesday's bhavcopy does not come.
       await checkFreshness(db, config, tuesday);
@@ -73,6 +75,33 @@ for (const target of testDatabases()) {
         ['2024-10-28', false],
         ['2024-10-29', true],
       ]);
+    });
+
+    it("expects MCX's day the next morning, an hour after the overnight run", async () => {
+      await db.query(
+        `INSERT INTO commodity_future (symbol, expiry, trade_date, instrument, close, source)
+         VALUES ('GOLD', '2024-12-05', '2024-10-28', 'FUTCOM', 78000, 'test')`,
+      );
+      const futures = async (at: string) =>
+        (await dataStatus(db, config, new Date(at))).find((s) => s.dataSet === 'commodity-futures')!;
+      // Tuesday 07:30 IST: Monday's file is not due before 08:00.
+      expect(await futures('2024-10-29T02:00:00Z')).toMatchObject({
+        latestDataDate: '2024-10-28',
+        late: false,
+      });
+      // Wednesday 07:30 IST: Monday is held, Tuesday not due yet.
+      expect(await futures('2024-10-30T02:00:00Z')).toMatchObject({ late: false });
+      // Wednesday 08:30 IST: Tuesday's day is missing.
+      const late = await futures('2024-10-30T03:00:00Z');
+      expect(late).toMatchObject({ late: true, due: '2024-10-29', schedule: 'overnight' });
+      expect(late.finding).toMatch(/2024-10-29 was due by 08:00 IST the next morning, latest is 2024-10-28/);
+      // Monday 08:30 IST: Friday's day is due (Saturday's run took it), not the weekend's.
+      await db.query(`DELETE FROM commodity_future`);
+      await db.query(
+        `INSERT INTO commodity_future (symbol, expiry, trade_date, instrument, close, source)
+         VALUES ('GOLD', '2024-12-05', '2024-11-01', 'FUTCOM', 78000, 'test')`,
+      );
+      expect(await futures('2024-11-04T03:00:00Z')).toMatchObject({ late: false });
     });
 
     it('keeps findings of an ingest tied to their file', async () => {

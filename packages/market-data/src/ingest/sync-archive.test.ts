@@ -392,6 +392,7 @@ for (const target of testDatabases()) {
         'financial-results',
         'shareholding',
         'commodity-prices',
+        'commodity-futures',
         'holidays',
       ]);
       // The same evening at 20:00 IST, before the deadline, Friday's prices are current.

@@ -104,5 +104,6 @@ export const DATA_SETS: readonly DataSet[] = [
     kinds: ['commodity-prices-wb', 'commodity-prices', 'commodity-dictionary'],
     schedule: 'monthly',
   },
+  { name: 'commodity-futures', kinds: ['mcx-bhavcopy'], schedule: 'overnight' },
   { name: 'holidays', kinds: ['holidays'], schedule: 'yearly' },
 ];

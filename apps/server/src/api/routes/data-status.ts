@@ -18,13 +18,19 @@ export const dataStatusEndpoint = defineEndpoint({
     Type.Object({
       dataSet: Type.String({
         description:
-          'prices, equity-master, corporate-actions, market-cap, index-constituents, financial-results, shareholding, commodity-prices or holidays',
+          'prices, equity-master, corporate-actions, market-cap, index-constituents, financial-results, shareholding, commodity-prices, commodity-futures or holidays',
       }),
       schedule: Type.Union(
-        [Type.Literal('daily'), Type.Literal('filing'), Type.Literal('monthly'), Type.Literal('yearly')],
+        [
+          Type.Literal('daily'),
+          Type.Literal('overnight'),
+          Type.Literal('filing'),
+          Type.Literal('monthly'),
+          Type.Literal('yearly'),
+        ],
         {
           description:
-            'daily after the close, on filing (filings index polled), monthly, yearly (holiday list, checked monthly for amendments)',
+            "daily after the close, overnight (MCX's day, fetched the next morning), on filing (filings index polled), monthly, yearly (holiday list, checked monthly for amendments)",
         },
       ),
       latestDataDate: Day('Latest data date: trading day, ex-date, period end, month or last listed holiday'),
