@@ -1,6 +1,6 @@
 /**
- * The full server (buildApp) for the benches: an in-memory database with the small sample
- * universe (or SAMPLE_DATA, on DATABASE_URL when set) and an Enterprise key with a raised limit.
+ * The full server (buildApp) for the benches: an in-memory database (or DATA_DIR) with the small
+ * sample universe (or SAMPLE_DATA, on DATABASE_URL when set) and an Enterprise key with a raised limit.
  */
 import { randomBytes } from 'node:crypto';
 import { listSymbols } from '@bahi/market-data';
@@ -14,10 +14,11 @@ export async function benchApp() {
     loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-      DATA_DIR: ':memory:',
+      DATA_DIR: process.env.DATA_DIR ?? ':memory:',
       WEB_DIST: 'none',
       SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {}),
       ...(process.env.RESPONSE_CACHE_MB ? { RESPONSE_CACHE_MB: process.env.RESPONSE_CACHE_MB } : {}),
     }),
   );

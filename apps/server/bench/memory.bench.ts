@@ -7,7 +7,9 @@
  * in BENCH_CACHE_MB (default "128,32"): the peak should follow the cache bound plus a fixed
  * overhead, not the number of answers.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer } from './processes.ts';
 
@@ -65,18 +67,48 @@ function perCompanyPaths(doc: {
       if (v === null) usable = false;
       else query.push(`${p.name}=${encodeURIComponent(v)}`);
     }
-    if (usable) out.push(`${doc.basePath ?? ''}${path}${query.length ? `?${query.join('&')}` : ''}`);
-    else console.log(`skipped ${path}: a required parameter without a default`);
+    // Other path parameters (a corporate action's kind) are asked with each allowed value.
+    let filled = [path];
+    for (const p of get.parameters ?? []) {
+      if (p.in !== 'path' || p.name === 'symbol') continue;
+      if (!p.enum?.length) usable = false;
+      else
+        filled = filled.flatMap((f) =>
+          p.enum!.map((v) => f.replace(`{${p.name}}`, encodeURIComponent(String(v)))),
+        );
+    }
+    if (usable)
+      for (const f of filled)
+        out.push(`${doc.basePath ?? ''}${f}${query.length ? `?${query.join('&')}` : ''}`);
+    else console.log(`skipped ${path}: a required parameter without a default or allowed values`);
   }
   return out;
 }
 
+const metricsToken = 'bench-memory-metrics-token-0123456789';
+/** The server's own figures from /metrics: JS heap used, external memory, cache bytes (MiB). */
+async function inside(origin: string): Promise<string> {
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  ).text();
+  const value = (name: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(name));
+    return line ? (Number(line.split(' ').at(-1)) / 2 ** 20).toFixed(0) : '?';
+  };
+  return `heap ${value('nodejs_heap_size_used_bytes')} external ${value('nodejs_external_memory_bytes')} cache ${value('bahi_response_cache_bytes')}`;
+}
+
+const trace = process.env.BENCH_TRACE === '1';
 const rows: Record<string, string | number>[] = [];
 for (const cacheMb of cacheSizes) {
+  // The embedded database in a folder on disk, as `npm start` keeps it under ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bahi-memory-'));
   const { child, info } = await startServer<ServerInfo>('api-server.ts', {
+    DATA_DIR: dataDir,
     SAMPLE_DATA: 'default',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     RESPONSE_CACHE_MB: String(cacheMb),
+    METRICS_TOKEN: metricsToken,
   });
   const pid = child.pid!;
   const origin = `http://127.0.0.1:${info.port}`;
@@ -86,14 +118,22 @@ for (const cacheMb of cacheSizes) {
   const paths = perCompanyPaths(doc);
   const symbols = info.symbols.slice(0, limit);
   const atReady = memory(pid);
+  if (trace) console.log(`ready: RSS ${mib(atReady.rss)} MiB, ${await inside(origin)}`);
   let peak = atReady.rss;
+  let shown = atReady.rss;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, memory(pid).rss);
+    const now = memory(pid).rss;
+    if (trace && now > shown + 20 * 1024) {
+      shown = now;
+      void inside(origin).then((m) => console.log(`request ${next}: RSS ${mib(now)} MiB, ${m}`));
+    }
+    peak = Math.max(peak, now);
   }, 250);
   const total = paths.length * symbols.length;
   let next = 0;
   let failed = 0;
   const statuses = new Map<number, number>();
+  const refused = new Set<string>();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -103,8 +143,12 @@ for (const cacheMb of cacheSizes) {
         const symbol = symbols[Math.floor(i / paths.length)]!;
         const url = `${origin}${path.replace('{symbol}', encodeURIComponent(symbol))}${path.includes('?') ? '&' : '?'}token=${info.key}`;
         const res = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
-        await res.arrayBuffer();
+        const body = await res.arrayBuffer();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (trace && res.status >= 400 && !refused.has(path)) {
+          refused.add(path);
+          console.log(`${res.status} ${path}: ${Buffer.from(body).toString().slice(0, 240)}`);
+        }
         if (res.status >= 500) failed++;
       }
     }),
@@ -112,7 +156,7 @@ for (const cacheMb of cacheSizes) {
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   const after = memory(pid);
-  peak = Math.max(peak, after.rss, after.hwm);
+  peak = Math.max(peak, after.rss);
   rows.push({
     RESPONSE_CACHE_MB: cacheMb,
     endpoints: paths.length,
@@ -128,6 +172,7 @@ for (const cacheMb of cacheSizes) {
   });
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(
   `\n${clients} clients, every company on every per-company endpoint once, default universe, PGlite`,
