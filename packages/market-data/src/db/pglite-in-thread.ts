@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { toCsv } from './copy-csv.ts';
+import { processLock } from './process-lock.ts';
 import type { Db, Queryable } from './types.ts';
 
 interface Reply {
@@ -92,6 +93,7 @@ export async function openPgliteInThread(dataDir?: string): Promise<Db> {
       });
       return csv.count;
     },
+    withLock: processLock(),
     close: async () => {
       if (!failure) await call({ op: 'close' });
       await worker.terminate();
