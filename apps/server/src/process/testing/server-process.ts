@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 const root = new URL('../../../../../', import.meta.url).pathname;
 const mainScript = join(root, 'apps/server/src/main.ts');
+const compiledMain = join(root, 'apps/server/dist/main.js');
 
 /** Settings every test server shares: no site, no mail sending, the small universe, a free port. */
 export const baseEnv: Record<string, string> = {
@@ -35,11 +36,15 @@ export interface ServerProcess {
 
 /**
  * The real server (main.ts) in its own OS process, with the tsx loader given to node itself so
- * a signal reaches the server and cluster workers inherit the loader. Resolves once it prints
- * "running at".
+ * a signal reaches the server and cluster workers inherit the loader; or, with `compiled`, the
+ * production build (apps/server/dist/main.js) on plain node. Resolves once it prints "running at".
  */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+export function startServer(
+  env: Record<string, string>,
+  opts: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
+  const args = opts.compiled ? ['--conditions=bahi-dist', compiledMain] : ['--import', 'tsx', mainScript];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...baseEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
