@@ -112,6 +112,7 @@ export function runPrimary(config: Config): void {
     if (rolling || stopping) return;
     rolling = true;
     log.info('rolling restart: replacing workers one at a time');
+    let replaced = 0;
     for (const slot of slots) {
       const old = slot.worker;
       if (!old || stopping) continue;
@@ -137,9 +138,11 @@ export function runPrimary(config: Config): void {
         retire(previous);
         await gone;
       }
+      replaced++;
     }
     rolling = false;
-    log.info('rolling restart done');
+    if (replaced === slots.length) log.info('rolling restart done');
+    else log.warn({ replaced, of: slots.length }, 'rolling restart incomplete');
   };
 
   const stop = (signal: NodeJS.Signals) => {
