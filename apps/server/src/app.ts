@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sitePaths } from '@bahi/contracts/site';
 import { ensureSampleData } from '@bahi/market-data';
-import { type Db, type MigrationSet, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
+import { type Db, type MigrationSet, marketDataMigrations, migrate } from '@bahi/market-data/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { abuseLimiterOf } from './abuse/abuse-limits.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
@@ -15,6 +15,7 @@ import { devIdentityRoutes } from './auth/dev-identity-routes.ts';
 import { createIdentity } from './auth/identity.ts';
 import { razorpayOrigins, registerBilling } from './billing/index.ts';
 import type { Config } from './config.ts';
+import { openDatabase } from './database.ts';
 import { docsRoutes } from './docs/docs-routes.ts';
 import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
@@ -48,27 +49,29 @@ export const serverMigrations: MigrationSet = {
   dir: new URL('../migrations', import.meta.url).pathname,
 };
 
-export function openDatabase(config: Config): Promise<Db> {
-  return config.databaseUrl
-    ? openDb({ kind: 'postgres', url: config.databaseUrl })
-    : // In a worker thread of its own, so queries never block the HTTP event loop (decision 0321).
-      openDb({ kind: 'pglite', dataDir: config.dataDir ?? undefined, thread: true });
-}
-
 /** Where Google's sign-in script (and its One Tap frame) comes from. */
 const googleSignInOrigin = 'https://accounts.google.com';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole server from a config object; main.ts only reads the environment and listens. */
-export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Promise<FastifyInstance> {
-  const ownsDb = !deps.db;
+export async function buildApp(
+  config: Config,
+  deps: Partial<AppDeps> & {
+    /** The given db was opened for this app alone: close it with the app. */
+    closeDb?: boolean;
+  } = {},
+): Promise<FastifyInstance> {
+  const ownsDb = !deps.db || deps.closeDb === true;
   const opened = deps.db ?? (await openDatabase(config));
   // With /metrics on (METRICS_TOKEN), requests and database calls are measured; otherwise not at all.
   const measuring = config.metricsToken ? startMeasuring(opened) : null;
   const db = measuring?.observedDb ?? opened;
-  await migrate(db, [marketDataMigrations, serverMigrations]);
-  if (config.sampleData !== 'none') {
+  // Several processes starting at once on a fresh PostgreSQL database (WORKERS, replicas) take
+  // turns: the first migrates and loads the sample data, the others find it done.
+  await db.withLock('bahi:start', async () => {
+    await migrate(db, [marketDataMigrations, serverMigrations]);
+    if (config.sampleData === 'none') return;
     const loaded = await ensureSampleData(db, {
       size: config.sampleData,
       ...(config.logLevel === 'silent'
@@ -79,7 +82,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       console.log(
         `sample data: ${loaded.companies} companies, ${loaded.totalRows} rows in ${loaded.milliseconds} ms`,
       );
-  }
+  });
   const clock = deps.clock ?? (() => new Date());
   await recordStart(db, clock());
 
@@ -88,6 +91,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     ...loggerOptions(config, deps.logStream, measuring?.http),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // While draining (process/drain.ts), a request that still arrives on an open connection is
+    // answered, with Connection: close, rather than refused with a 503.
+    return503OnClosing: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();

@@ -37,6 +37,26 @@ describe('config', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 24/);
     expect(() => loadConfig({ METRICS_TOKEN: `${'a'.repeat(24)} b` })).toThrow(/METRICS_TOKEN/);
   });
+  it('runs one process unless WORKERS says more, and more only on a shared PostgreSQL and Redis', () => {
+    const shared = { DATABASE_URL: 'postgres://db/bahi', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '4', ...shared }).workers).toBe(4);
+    for (const bad of ['0', '-1', '2.5', 'two', '65'])
+      expect(() => loadConfig({ WORKERS: bad, ...shared })).toThrow(
+        /WORKERS must be a whole number from 1 to 64/,
+      );
+    // The embedded database belongs to one process; per-process limits would multiply.
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS=2 .*set DATABASE_URL and REDIS_URL/);
+    expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: shared.DATABASE_URL })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ WORKERS: '2', REDIS_URL: shared.REDIS_URL })).toThrow(/DATABASE_URL/);
+  });
+  it('waits 10 s for requests in flight at shutdown unless SHUTDOWN_TIMEOUT_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutMs).toBe(30_000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
   it('TRUST_PROXY as a hop count believes only the address the proxy in front added', async () => {
     const ipSeen = async (trust: string) => {
       const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: trust }).trustProxy });

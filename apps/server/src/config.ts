@@ -63,6 +63,14 @@ export interface Config {
   dataSync?: SyncConfig;
   /** Bearer token for GET /metrics (Prometheus text); null: no /metrics (404) and nothing measured. */
   metricsToken?: string | null;
+  /**
+   * Server processes on this host (WORKERS): 1 is one process; more start a primary that runs
+   * that many workers on the one port and restarts any that dies. Above 1 needs PostgreSQL and
+   * Redis, which every process shares.
+   */
+  workers: number;
+  /** How long SIGTERM/SIGINT waits for requests in flight before the process exits anyway (ms). */
+  shutdownTimeoutMs: number;
 }
 
 export interface RazorpayConfig {
@@ -249,15 +257,24 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     throw new ConfigError('GOOGLE_CLIENT_ID is required in production (the development sign-in is refused)');
   }
   const dataDir = str(env, 'DATA_DIR', 'data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const workers = int(env, 'WORKERS', 1, 1, 64);
+  // The embedded database belongs to the one process that opened it, and per-process rate-limit
+  // counters would multiply every limit by the number of processes.
+  if (workers > 1 && (databaseUrl === null || redisUrl === null))
+    throw new ConfigError(
+      `WORKERS=${workers} runs several processes, which share one PostgreSQL and one Redis: set DATABASE_URL and REDIS_URL (the embedded database in DATA_DIR serves one process), or WORKERS=1`,
+    );
   const webDist = str(env, 'WEB_DIST', 'apps/web/dist');
   return {
     env: nodeEnv,
     port,
     host,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
     dataDir: dataDir === ':memory:' ? null : resolve(cwd, dataDir),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisUrl,
     webDist: webDist === 'none' ? null : resolve(cwd, webDist),
     publicUrl: str(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, ''),
     trustProxy: trustProxy(env),
@@ -277,6 +294,8 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128, 1, 1_048_576),
     dataSync: syncConfig(env),
     metricsToken: metricsToken(env),
+    workers,
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600) * 1000,
   };
 }
 

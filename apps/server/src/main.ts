@@ -1,6 +1,7 @@
-import { loadSyncConfig, startSync } from '@bahi/market-data/ingest';
-import { buildApp } from './app.ts';
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './database.ts';
+import { shownUrl } from './process/shown-url.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -13,31 +14,25 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp(config);
-  const syncConfig = config.dataSync ?? loadSyncConfig({});
-  if (syncConfig.enabled) {
-    // Each kind on its schedule (DATA_SYNC=on). Several processes may run it: a lease in the
-    // database lets one sync at a time. The documented production shape is one separate
-    // worker, `npm run sync -- --watch`, with DATA_SYNC=off on the API processes.
-    const scheduler = startSync(app.deps.db, syncConfig, app.log);
-    app.addHook('onClose', async () => scheduler.stop());
-    app.log.info({ at: syncConfig.at }, 'data sync scheduled (IST)');
+  // WORKERS=N: this process supervises N workers, each of which runs this file again as a server.
+  // The primary loads only the supervisor, not the server.
+  if (config.workers > 1 && cluster.isPrimary) {
+    const { runPrimary } = await import('./process/primary.ts');
+    return runPrimary(config);
   }
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  // The embedded database starts in its own thread while this one loads the server's modules.
+  const opening = openDatabase(config);
+  opening.catch(() => {}); // awaited below, where a failure surfaces
+  const { serve } = await import('./process/serve.ts');
+  const app = await serve(config, await opening);
+  if (cluster.isWorker) {
+    // A hang-up is the primary's signal for a rolling restart; the primary says when to drain.
+    process.on('SIGHUP', () => {});
+    return;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const scheme = config.tlsCertFile ? 'https' : 'http';
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Bahi is running at ${scheme}://${shownHost}:${port}/ (database: ${app.deps.db.kind})`);
+  console.log(`Bahi is running at ${shownUrl(config, port)} (database: ${app.deps.db.kind})`);
 }
 
 main().catch((err) => {

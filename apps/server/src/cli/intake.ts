@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { marketDataMigrations, migrate } from '@bahi/market-data/db';
-import { openDatabase, serverMigrations } from '../app.ts';
+import { serverMigrations } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../database.ts';
 import { findSubmission, recentSubmissions, type SubmissionKind } from '../intake/submissions.ts';
 import { outboxFor, outboxSummary, recentOutbox, requeueFailed } from '../mail/outbox.ts';
 

@@ -4,8 +4,9 @@ import { marketDataMigrations, migrate } from '@bahi/market-data/db';
 import { issueKey, revealKey } from '../accounts/api-keys.ts';
 import { localSecret } from '../accounts/secrets.ts';
 import { findUserByEmail, setSubscription, upsertUser } from '../accounts/users.ts';
-import { openDatabase, serverMigrations } from '../app.ts';
+import { serverMigrations } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../database.ts';
 
 const usage = `Usage:
   npm run keys -- create --email EMAIL [--plan B|I|P|E] [--rate-limit N] [--months N]

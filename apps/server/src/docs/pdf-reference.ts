@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { flattenFields, listOperations, requirement, type SwaggerDocument } from './swagger-document.ts';
 
 /** The standard PDF fonts cover Latin-1 only: spell the rupee sign out and drop what they lack. */
@@ -15,7 +14,9 @@ export function pdfText(text: string): string {
  * The PDF field reference guide: every endpoint with its parameters and response fields,
  * generated from the Swagger document.
  */
-export function buildPdfReference(doc: SwaggerDocument, publicUrl: string): Promise<Buffer> {
+export async function buildPdfReference(doc: SwaggerDocument, publicUrl: string): Promise<Buffer> {
+  // Loaded on first use: most processes never write the PDF, and pdfkit takes long to load.
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -1,15 +1,16 @@
-import Converter from 'openapi-to-postmanv2';
 import type { SwaggerDocument } from './swagger-document.ts';
 
 /**
  * A Postman v2.1 collection generated from the Swagger document: one folder per tag, the API
  * key in a collection variable {{apiKey}} sent by every request's apikey auth (in the query).
  */
-export function buildPostmanCollection(
+export async function buildPostmanCollection(
   doc: SwaggerDocument,
   baseUrl: string,
   sampleKey: string,
 ): Promise<Record<string, unknown>> {
+  // Loaded on first use: the converter takes about a second to load.
+  const { default: Converter } = await import('openapi-to-postmanv2');
   return new Promise((resolve, reject) => {
     Converter.convert(
       { type: 'json', data: doc as never },

@@ -109,6 +109,59 @@ for (const target of [...testDatabases(), threaded] as (TestDatabase & { label?:
         { id: 11, name: null, price: null, big: 5, day: null },
       ]);
     });
+
+    it('withLock lets one holder of a name run at a time, across connections, and frees it after a throw', async () => {
+      // On PostgreSQL the second holder is another pool on the same database, as another process would be.
+      let other = db;
+      if (target.name === 'postgres') {
+        const { rows } = await db.query<{ name: string }>('SELECT current_database() AS name');
+        const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+        url.pathname = `/${rows[0]?.name}`;
+        other = await openDb({ kind: 'postgres', url: url.toString() });
+      }
+      try {
+        const order: string[] = [];
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let entered = () => {};
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        const first = db.withLock('test-start', async () => {
+          order.push('first in');
+          entered();
+          await held;
+          order.push('first out');
+        });
+        await inside;
+        const second = other.withLock('test-start', async () => {
+          order.push('second in');
+        });
+        if (target.name === 'postgres') {
+          // The second session is queued on the advisory lock in the server.
+          for (let waiting = 0; waiting === 0; ) {
+            const { rows } = await db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+            );
+            waiting = rows[0]?.n ?? 0;
+          }
+        } else {
+          await db.query('SELECT 1');
+        }
+        expect(order).toEqual(['first in']);
+        release();
+        await Promise.all([first, second]);
+        expect(order).toEqual(['first in', 'first out', 'second in']);
+
+        await expect(
+          db.withLock('test-throw', async () => {
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        // Would wait forever if the throw had kept the lock.
+        expect(await other.withLock('test-throw', async () => 'free')).toBe('free');
+      } finally {
+        if (other !== db) await other.close();
+      }
+    });
   });
 }
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import pgCopy from 'pg-copy-streams';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { csvLine, toCsv } from './copy-csv.ts';
 import { openPgliteInThread } from './pglite-in-thread.ts';
+import { processLock } from './process-lock.ts';
 import type { Db, Queryable } from './types.ts';
 
 export { csvLine } from './copy-csv.ts';
@@ -31,7 +31,9 @@ export async function openDb(target: DbTarget): Promise<Db> {
 
 async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir, {
+  // Each driver is loaded when first opened: a process uses one of them, and both take long to load.
+  const { PGlite: Lite } = await import('@electric-sql/pglite');
+  const lite = await Lite.create(dataDir, {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },
   });
   const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
@@ -53,19 +55,21 @@ async function openPglite(dataDir?: string): Promise<Db> {
       });
       return csv.count;
     },
+    withLock: processLock(),
     close: () => lite.close(),
   };
 }
 
 async function openPostgres(url: string): Promise<Db> {
+  const [{ default: Pg }, { default: pgCopy }] = await Promise.all([import('pg'), import('pg-copy-streams')]);
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
       if (oid === INT8 || oid === NUMERIC) return toNumber;
       if (oid === DATE) return keepString;
-      return pg.types.getTypeParser(oid, format);
+      return Pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: types as pg.CustomTypesConfig });
+  const pool = new Pg.Pool({ connectionString: url, max: 10, types: types as pg.CustomTypesConfig });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is an
   // 'error' on the pool, which would otherwise crash the process. The pool discards that client
   // and opens a new one for the next query; queries in flight fail on their own.
@@ -128,6 +132,27 @@ async function openPostgres(url: string): Promise<Db> {
       }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    withLock: async (name, fn) => {
+      // A session-level advisory lock on a connection of its own, held while fn uses the pool.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      } catch (err) {
+        client.release(true);
+        throw err;
+      }
+      try {
+        return await fn();
+      } finally {
+        try {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+          client.release();
+        } catch {
+          // Ending the session releases its locks.
+          client.release(true);
+        }
+      }
+    },
     close: () => pool.end(),
   };
 }

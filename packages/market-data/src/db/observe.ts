@@ -32,6 +32,7 @@ export function observeDb(db: Db, observe: DbObserver): Db {
     exec: (sql) => timed('exec', () => db.exec(sql)),
     transaction: (fn) => timed('transaction', () => db.transaction((tx) => fn({ query: queryOn(tx) }))),
     copyRows: (table, columns, rows) => timed('copy', () => db.copyRows(table, columns, rows)),
+    withLock: (name, fn) => db.withLock(name, fn),
     close: () => db.close(),
   };
   if (db.poolStats) observed.poolStats = () => db.poolStats!();

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { toCsv } from './copy-csv.ts';
+import { processLock } from './process-lock.ts';
 import type { Db, Queryable } from './types.ts';
 
 interface Reply {
@@ -94,6 +95,7 @@ export async function openPgliteInThread(dataDir?: string): Promise<Db> {
     },
     // One connection: busy while any call is out, the others queued behind it.
     poolStats: () => ({ total: 1, idle: pending.size === 0 ? 1 : 0, waiting: Math.max(0, pending.size - 1) }),
+    withLock: processLock(),
     close: async () => {
       if (!failure) await call({ op: 'close' });
       await worker.terminate();

@@ -11,6 +11,12 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Bulk load with COPY ... FROM STDIN (CSV); returns the row count. */
   copyRows(table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number>;
+  /**
+   * Runs fn while holding the lock called `name`, which every process on this database shares
+   * (a PostgreSQL advisory lock; embedded PGlite has one process, so a lock in that process).
+   * Several servers starting at once on a fresh database migrate and load it one at a time.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The connections behind it, for metrics: a pool's size, idle clients and waiting requests. */
   poolStats?(): PoolStats;

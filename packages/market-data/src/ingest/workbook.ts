@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { SheetRow } from './parsers/wide-statements.ts';
 
 /** A cell's value as the text a CSV export would show: dates as YYYY-MM-DD, formulas by result. */
@@ -16,7 +16,9 @@ function cellText(v: ExcelJS.CellValue): string {
 
 /** The worksheets of an .xlsx workbook, each as rows of text cells (1-based row numbers as lines). */
 export async function readWorkbook(bytes: Uint8Array): Promise<{ name: string; rows: SheetRow[] }[]> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use: a second of start-up for every server process otherwise.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   return wb.worksheets.map((ws) => {
     const rows: SheetRow[] = [];
