@@ -26,9 +26,13 @@ export function drainOnSignals(app: FastifyInstance, timeoutMs: number): void {
       const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
       if (res && !res.headersSent) res.setHeader('connection', 'close');
     }
-    // app.close() stops listening and closes the idle keep-alive connections once; connections
-    // whose last response was already on its way become idle later and are closed as they do.
-    const reap = setInterval(() => app.server.closeIdleConnections(), 50);
+    // app.close() runs the close hooks, then stops listening (Node then closes the idle keep-alive
+    // connections once); connections whose last response was still on its way become idle later
+    // and are closed as they do. Not before listening stops: a client whose idle connection was
+    // closed would open a new one on a server still accepting.
+    const reap = setInterval(() => {
+      if (!app.server.listening) app.server.closeIdleConnections();
+    }, 50);
     try {
       await app.close();
     } catch (err) {
