@@ -171,9 +171,7 @@ export async function produce(
     sync: svc.sync,
     now: svc.clock(),
   });
-  if (!loaded) {
-    throw new AppError('request_failed', 'The parameters are valid, but there is no data for this request.');
-  }
+  if (!loaded) throw new AppError('request_failed', missingDetail(e, companies, input));
   const meta = { asOf: loaded.asOf, source: loaded.source, dataVersion: version };
   const json = serialize({ data: loaded.data, meta });
   const entry =
@@ -274,6 +272,24 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
     }
     return answer(req, reply);
   };
+}
+
+/**
+ * The 402 detail: what was asked and found missing, so a caller can tell "no such quarter" from
+ * "no such company data" (e.g. `No financial statements on record for ITC with period=quarterly,
+ * year=1995.`).
+ */
+export function missingDetail(
+  e: Pick<Endpoint, 'summary'>,
+  companies: readonly Pick<Company, 'symbol'>[],
+  input: { params: Record<string, unknown>; query: Record<string, unknown> },
+): string {
+  const asked = Object.entries({ ...input.params, ...input.query })
+    .filter(([k, v]) => !ignoredInKey.has(k) && v !== undefined)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+  const who = companies.length > 0 ? ` for ${companies.map((c) => c.symbol).join(', ')}` : '';
+  const withWhat = asked.length > 0 ? ` with ${asked.join(', ')}` : '';
+  return `The parameters are valid, but there is no data for this request: no ${e.summary.toLowerCase()} on record${who}${withWhat}.`;
 }
 
 function csvRowsOf(e: Endpoint, data: unknown): Record<string, unknown>[] {

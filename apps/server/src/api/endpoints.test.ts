@@ -278,6 +278,15 @@ for (const target of testDatabases()) {
       expect((await app.inject(`${url}&period=1990-03-31`)).statusCode).toBe(402);
     });
 
+    it('says what is missing when valid parameters find no data (402)', async () => {
+      const res = await app.inject(`/api/v1/daily-quotes/ITC?from=1995-01-02&to=1995-01-31&token=${basic}`);
+      expect(res.statusCode, res.body).toBe(402);
+      expect(res.json()).toMatchObject({ code: 'request_failed', status: 402 });
+      expect(res.json().detail).toBe(
+        'The parameters are valid, but there is no data for this request: no historical prices, raw and adjusted on record for ITC with from=1995-01-02, to=1995-01-31.',
+      );
+    });
+
     it('quotes several symbols in one call and refuses Basic when one is outside the samples', async () => {
       const res = await app.inject(`/api/v1/quote?symbol=ITC&symbol=reliance&token=${basic}`);
       expect(res.json().data.map((q: { symbol: string }) => q.symbol)).toEqual(['ITC', 'RELIANCE']);
