@@ -6,9 +6,17 @@ import { upsertUser } from '../accounts/users.ts';
 /**
  * Makes the public sample key valid on the Basic plan (embedded default only: the caller never
  * runs this in production). Idempotent: keeps the key if it is already the user's active key.
+ * Several processes starting at once on one database take turns (the key is unique).
  */
 export async function ensurePublicSampleKey(db: Db, secret: Buffer): Promise<void> {
-  const user = await upsertUser(db, { email: publicSampleKeyEmail, firstName: 'Sample', lastName: 'Key' });
+  await db.withLock('bahi:sample-key', async () => {
+    const user = await upsertUser(db, { email: publicSampleKeyEmail, firstName: 'Sample', lastName: 'Key' });
+    await replaceKey(db, user.id, secret);
+  });
+}
+
+async function replaceKey(db: Db, userId: number, secret: Buffer): Promise<void> {
+  const user = { id: userId };
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ key_hash: string }>(
       'SELECT key_hash FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL',

@@ -130,6 +130,14 @@ export function createMetricsRegistry(s: MetricsSources): Registry {
   poolGauge('bahi_db_pool_idle_connections', 'Database connections open and idle.', (p) => p.idle);
   poolGauge('bahi_db_pool_waiting_requests', 'Database calls waiting for a connection.', (p) => p.waiting);
 
+  // 1 per process; under WORKERS=N the primary sums it: how many workers a scrape heard from.
+  new Gauge({
+    name: 'bahi_workers_reporting',
+    help: 'Server processes whose figures this scrape includes.',
+    registers: [registry],
+    aggregator: 'sum',
+  }).set(1);
+
   registerFreshness(registry, s);
   return registry;
 }

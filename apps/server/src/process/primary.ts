@@ -160,6 +160,11 @@ export function runPrimary(config: Config): void {
     }, config.shutdownTimeoutMs + 5_000).unref();
   };
 
+  // /metrics (METRICS_TOKEN): a scrape reaching any worker answers for all of them.
+  if (config.metricsToken) {
+    void import('../metrics/cluster.ts').then((m) => m.serveClusterMetrics(() => listened));
+  }
+
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   process.on('SIGHUP', () => void roll());

@@ -74,6 +74,20 @@ describe.skipIf(!services)(`two server processes on one PostgreSQL and Redis${ne
   });
 });
 
+/** The /healthz answers counted in a /metrics scrape (every worker's, through the primary). */
+async function scrapeHealthz(url: string): Promise<{ healthz: number; workers: number }> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  const figure = (re: RegExp) => Number(re.exec(text)?.[1] ?? Number.NaN);
+  return {
+    healthz: figure(/^bahi_http_requests_total\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} (\d+)$/m) || 0,
+    workers: figure(/^bahi_workers_reporting (\d+)$/m),
+  };
+}
+
+const metricsToken = 'cluster-metrics-token-for-the-test-0123456789';
+
 describe.skipIf(!services)(`WORKERS=2 under one primary${needs}`, () => {
   const database = freshDatabase();
   let primary: ServerProcess | undefined;
@@ -91,7 +105,7 @@ describe.skipIf(!services)(`WORKERS=2 under one primary${needs}`, () => {
     await database.drop();
   });
 
-  it('restarts a killed worker, replaces all on SIGHUP without a failed request, drains on SIGTERM', {
+  it('restarts a killed worker, replaces all on SIGHUP without a failed request, counts every worker in /metrics, drains on SIGTERM', {
     timeout: 300_000,
   }, async () => {
     primary = await startServer({
@@ -99,6 +113,7 @@ describe.skipIf(!services)(`WORKERS=2 under one primary${needs}`, () => {
       DATABASE_URL: database.url(),
       REDIS_URL: redisUrl ?? '',
       SHUTDOWN_TIMEOUT_SECONDS: '20',
+      METRICS_TOKEN: metricsToken,
     });
     const server = primary;
     const first = workerPidsListening(server.output());
@@ -134,6 +149,13 @@ describe.skipIf(!services)(`WORKERS=2 under one primary${needs}`, () => {
     expect(all).toHaveLength(5);
     const live = all.slice(3);
     for (const pid of live) expect(afterRestart).not.toContain(pid);
+
+    // /metrics on any worker counts every worker's requests: 40 /healthz spread over both.
+    const before = await scrapeHealthz(server.url);
+    expect(before.workers).toBe(2);
+    for (let i = 0; i < 40; i++) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const after = await scrapeHealthz(server.url);
+    expect(after).toEqual({ healthz: before.healthz + 40, workers: 2 });
 
     // SIGTERM to the primary: every worker drains and exits, then the primary exits 0.
     server.child.kill('SIGTERM');
