@@ -5,10 +5,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { buildApp } from '../src/app.ts';
-import { generateClientFiles } from '../src/clients/generate.ts';
+import { generateClientFiles, generationClock } from '../src/clients/generate.ts';
 import { repoRoot, testConfig } from '../src/config.ts';
 
-const app = await buildApp(testConfig());
+const app = await buildApp(testConfig(), { clock: generationClock });
 try {
   for (const [path, text] of Object.entries(await generateClientFiles(app))) {
     const target = join(repoRoot, path);

@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { repoRoot, testConfig } from '../config.ts';
-import { generateClientFiles, generatedFiles } from './generate.ts';
+import { generateClientFiles, generatedFiles, generationClock } from './generate.ts';
 
 describe('generated client files', () => {
   let app: FastifyInstance;
   let files: Record<string, string>;
 
   beforeAll(async () => {
-    app = await buildApp(testConfig());
+    app = await buildApp(testConfig(), { clock: generationClock });
     files = await generateClientFiles(app);
   });
   afterAll(async () => {

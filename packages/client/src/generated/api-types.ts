@@ -3745,7 +3745,7 @@ export interface operations {
                      *           "nextRunAt": null,
                      *           "configured": true,
                      *           "late": true,
-                     *           "finding": "prices is late: 2026-11-23 was due by 21:00 IST, latest is none"
+                     *           "finding": "prices is late: 2026-01-02 was due by 21:00 IST, latest is none"
                      *         },
                      *         {
                      *           "dataSet": "equity-master",
@@ -3757,7 +3757,7 @@ export interface operations {
                      *           "nextRunAt": null,
                      *           "configured": true,
                      *           "late": true,
-                     *           "finding": "equity-master is late: 2026-11-23 was due by 21:00 IST, last synced never"
+                     *           "finding": "equity-master is late: 2026-01-02 was due by 21:00 IST, last synced never"
                      *         },
                      *         {
                      *           "dataSet": "corporate-actions",
@@ -3769,7 +3769,7 @@ export interface operations {
                      *           "nextRunAt": null,
                      *           "configured": true,
                      *           "late": true,
-                     *           "finding": "corporate-actions is late: 2026-11-23 was due by 21:00 IST, last synced never"
+                     *           "finding": "corporate-actions is late: 2026-01-02 was due by 21:00 IST, last synced never"
                      *         }
                      *       ],
                      *       "meta": {
