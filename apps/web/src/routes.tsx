@@ -129,7 +129,11 @@ export const routes: RouteObject[] = [
       {
         path: 'financial-data-api-documentation',
         lazy: lazyDocsPage,
-        handle: meta({ title: pageTitle('Financial Data API Documentation') }),
+        handle: meta({
+          title: pageTitle('Financial Data API Documentation'),
+          description:
+            'Reference for the Bahi REST API: every endpoint for NSE and BSE listed companies, with parameters, cURL, Python and Node.js samples and real example responses.',
+        }),
       },
       {
         path: 'company-profile',

@@ -21,3 +21,13 @@ describe('head tags of prerendered pages', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
   });
 });
+
+describe('the head of every page search engines may index', () => {
+  it('has a meta description (Lighthouse SEO), the docs page included', async () => {
+    const { head, prerenderPaths, docsPath } = await import('../entry-server.tsx');
+    const indexable = [...prerenderPaths, docsPath].filter((p) => !head(p).includes('noindex'));
+    expect(indexable).toContain(docsPath);
+    for (const path of indexable)
+      expect(head(path), path).toMatch(/<meta name="description" content="[^"]{50,}">/);
+  });
+});
