@@ -275,9 +275,9 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
 }
 
 /**
- * The 402 detail: what was asked and found missing, so a caller can tell "no such quarter" from
- * "no such company data" (e.g. `No financial statements on record for ITC with period=quarterly,
- * year=1995.`).
+ * The 402 detail: what was asked and found missing, so a caller can tell which data is absent
+ * (e.g. `… no historical prices, raw and adjusted on record for ITC with from=1995-01-02,
+ * to=1995-01-31.`).
  */
 export function missingDetail(
   e: Pick<Endpoint, 'summary'>,

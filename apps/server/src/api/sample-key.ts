@@ -11,26 +11,21 @@ import { upsertUser } from '../accounts/users.ts';
 export async function ensurePublicSampleKey(db: Db, secret: Buffer): Promise<void> {
   await db.withLock('bahi:sample-key', async () => {
     const user = await upsertUser(db, { email: publicSampleKeyEmail, firstName: 'Sample', lastName: 'Key' });
-    await replaceKey(db, user.id, secret);
-  });
-}
-
-async function replaceKey(db: Db, userId: number, secret: Buffer): Promise<void> {
-  const user = { id: userId };
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ key_hash: string }>(
-      'SELECT key_hash FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL',
-      [user.id],
-    );
-    if (rows[0]?.key_hash === hashKey(publicSampleKey)) return;
-    await tx.query('UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-      user.id,
-    ]);
-    await tx.query('DELETE FROM api_keys WHERE key_hash = $1', [hashKey(publicSampleKey)]);
-    await tx.query(
-      'INSERT INTO api_keys (user_id, key_hash, key_prefix, key_encrypted) VALUES ($1, $2, $3, $4)',
-      [user.id, hashKey(publicSampleKey), publicSampleKey.slice(0, 9), encryptKey(publicSampleKey, secret)],
-    );
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ key_hash: string }>(
+        'SELECT key_hash FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL',
+        [user.id],
+      );
+      if (rows[0]?.key_hash === hashKey(publicSampleKey)) return;
+      await tx.query('UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+        user.id,
+      ]);
+      await tx.query('DELETE FROM api_keys WHERE key_hash = $1', [hashKey(publicSampleKey)]);
+      await tx.query(
+        'INSERT INTO api_keys (user_id, key_hash, key_prefix, key_encrypted) VALUES ($1, $2, $3, $4)',
+        [user.id, hashKey(publicSampleKey), publicSampleKey.slice(0, 9), encryptKey(publicSampleKey, secret)],
+      );
+    });
   });
 }
 

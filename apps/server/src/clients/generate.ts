@@ -2,13 +2,13 @@ import { type OpenApiDocument, operationsFromDocument } from '@bahi/client';
 import type { FastifyInstance } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-/** Where the generated client files live, from the repository root. */
 /**
  * The clock the clients are generated at: live answers (the data status) appear in the document's
  * examples as of this instant, so the generated files depend on the code alone, not on the day.
  */
 export const generationClock = () => new Date('2026-01-05T12:00:00Z');
 
+/** Where the generated client files live, from the repository root. */
 export const generatedFiles = {
   types: 'packages/client/src/generated/api-types.ts',
   operations: 'packages/client/src/generated/operations.json',
