@@ -58,7 +58,7 @@ export function serveClusterMetrics(workers: () => Iterable<Worker>): () => void
   const onMessage = (from: Worker, message: unknown) => {
     if (isMessage<CollectAnswer>(message, 'bahi:metrics-collected')) {
       const p = pending.get(message.id);
-      if (!p || !p.waiting.delete(from)) return;
+      if (!p?.waiting.delete(from)) return;
       if (message.metrics) p.metrics.push(message.metrics);
       if (p.waiting.size === 0) p.finish();
       return;
