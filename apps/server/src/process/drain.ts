@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -26,10 +26,15 @@ export function drainOnSignals(app: FastifyInstance, timeoutMs: number): void {
       const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
       if (res && !res.headersSent) res.setHeader('connection', 'close');
     }
-    // app.close() runs the close hooks, then stops listening (Node then closes the idle keep-alive
-    // connections once); connections whose last response was still on its way become idle later
-    // and are closed as they do. Not before listening stops: a client whose idle connection was
-    // closed would open a new one on a server still accepting.
+    // Stop accepting first. Node's http close() (which app.close() calls) closes the idle
+    // keep-alive connections a moment *before* it closes the listening socket: a client that sees
+    // its idle connection end and reconnects at once (a proxy, a pool) would land in the accept
+    // queue of a socket about to close, and be reset. Closing only the listening socket here
+    // leaves that window empty; app.close() then finds it closed (ERR_SERVER_NOT_RUNNING, which
+    // Fastify accepts) and closes the idle connections.
+    Server.prototype.close.call(app.server);
+    // Connections whose last response was still on its way become idle later and are closed as
+    // they do.
     const reap = setInterval(() => {
       if (!app.server.listening) app.server.closeIdleConnections();
     }, 50);
