@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { LogController } from 'fastify';
-import pino from 'pino';
 import type { Config } from '../config.ts';
+import { standardOutput } from './log-destination.ts';
 import { redactError } from './redact.ts';
 
 /** Where log lines go: standard output, written asynchronously (or a stream a test passes). */
@@ -50,7 +50,7 @@ export class AccessLogController extends LogController {
 }
 
 /**
- * Fastify's logger options. Lines go out through an asynchronous pino destination (a buffer
+ * Fastify's logger options. Lines go out through LogDestination (batched asynchronous writes
  * flushed in the background and at exit), so a request never waits on the terminal or a pipe.
  * `silent` means no logger at all. Each completed request is told to `recorder` when given.
  */
@@ -63,7 +63,7 @@ export function loggerOptions(
   return {
     logger: {
       level: config.logLevel,
-      stream: stream ?? pino.destination({ dest: 1, sync: false }),
+      stream: stream ?? standardOutput(),
       // Whatever logs a request object gets these fields only: never the URL's query (it may
       // carry an API key) nor the headers.
       serializers: {

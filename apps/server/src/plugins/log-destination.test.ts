@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LogDestination } from './log-destination.ts';
+
+const lines = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => `{"n":${i},"tag":"${tag}","text":"ünïcødé ${'x'.repeat(i % 50)}"}\n`);
+
+describe('LogDestination', () => {
+  it('writes every line, in order, however many arrive while a write is in flight', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const fd = openSync(file, 'w');
+    const dest = new LogDestination(fd);
+    const sent = lines(20_000, 'a');
+    // Bursts with pauses, so lines queue behind writes in flight and later ones start new writes.
+    for (let i = 0; i < sent.length; i++) {
+      dest.write(sent[i]!);
+      if (i % 2_500 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    await expect
+      .poll(() => readFileSync(file, 'utf8').length, { timeout: 10_000 })
+      .toBe(sent.join('').length);
+    expect(readFileSync(file, 'utf8')).toBe(sent.join(''));
+    closeSync(fd);
+  });
+
+  it('writes what is still queued when the process exits', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const script = `
+      import { openSync } from 'node:fs';
+      import { LogDestination } from ${JSON.stringify(new URL('./log-destination.ts', import.meta.url).pathname)};
+      const dest = new LogDestination(openSync(${JSON.stringify(file)}, 'w'));
+      for (let i = 0; i < 5000; i++) dest.write('line ' + i + '\\n');
+      process.exit(0);
+    `;
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+    const written = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    expect(written).toHaveLength(5000);
+    expect(written.at(-1)).toBe('line 4999');
+  });
+});
