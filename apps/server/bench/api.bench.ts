@@ -41,7 +41,8 @@ const toMs = (v: string) => {
   const m = /^([\d.]+)(us|ms|s|m)$/.exec(v);
   if (!m) return Number.NaN;
   const n = Number(m[1]);
-  return m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
+  const ms = m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
+  return Math.round(ms * 1000) / 1000;
 };
 
 function run(url: string, duration: number, headers?: Record<string, string>): Promise<Sample> {

@@ -3,6 +3,9 @@
  * when taskset is available. A server prints one JSON line starting `{"port"` when it listens.
  */
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 function hasTaskset(): boolean {
   try {
@@ -17,34 +20,41 @@ if (pin) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ig
 
 const here = new URL('.', import.meta.url).pathname;
 
-/** Starts a bench server script (on CPU 0) and resolves with what it prints when it listens. */
+/**
+ * Starts a bench server script (on CPU 0) and resolves with what it prints when it listens. Its
+ * standard output (the access log) goes to a file, as a deployment's log collector would take it
+ * elsewhere: read through a pipe by this process, the log would cost CPU 1, the load generator's.
+ */
 export function startServer<T>(
   script: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; info: T }> {
   const args = ['--import', 'tsx', `${here}${script}`];
-  const opts: SpawnOptions = { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } };
+  const logFile = join(mkdtempSync(join(tmpdir(), 'bahi-bench-')), 'stdout.log');
+  const out = openSync(logFile, 'w');
+  const opts: SpawnOptions = { stdio: ['ignore', out, 'inherit'], env: { ...process.env, ...env } };
   const child = pin
     ? spawn('taskset', ['-c', '0', process.execPath, ...args], opts)
     : spawn(process.execPath, args, opts);
+  closeSync(out);
+  process.once('exit', () => rmSync(dirname(logFile), { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
-    let out = '';
-    let found = false;
-    // Read (and, once the server is up, discard) standard output: the access log goes there.
-    child.stdout!.on('data', (d: Buffer) => {
-      if (found) return;
-      out += d.toString();
-      // Only whole lines: the line can be larger than one pipe chunk (64 KiB).
-      const line = out
-        .slice(0, out.lastIndexOf('\n') + 1)
+    let exited = false;
+    child.once('exit', (code) => {
+      exited = true;
+      reject(new Error(`${script} exited with ${code}`));
+    });
+    // The start line, once whole (it can be longer than one write: the symbol list).
+    const poll = setInterval(() => {
+      const text = readFileSync(logFile, 'utf8');
+      const line = text
+        .slice(0, text.lastIndexOf('\n') + 1)
         .split('\n')
         .find((l) => l.startsWith('{"port"'));
       if (line) {
-        found = true;
-        out = '';
+        clearInterval(poll);
         resolve({ child, info: JSON.parse(line) as T });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+      } else if (exited) clearInterval(poll);
+    }, 100);
   });
 }
