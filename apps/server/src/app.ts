@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import { sitePaths } from '@bahi/contracts/site';
 import { ensureSampleData } from '@bahi/market-data';
 import { type Db, type MigrationSet, marketDataMigrations, migrate } from '@bahi/market-data/db';
@@ -6,8 +7,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { abuseLimiterOf } from './abuse/abuse-limits.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { localSecret } from './accounts/secrets.ts';
+import { endpoints as allEndpoints } from './api/endpoints.ts';
+import { AnswerFront, logsAccessLines } from './api/front.ts';
 import { registerDataApi } from './api/index.ts';
 import { rejectionsOf } from './api/rate-limit.ts';
+import type { DataApiServices } from './api/services.ts';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -21,8 +25,14 @@ import { intakeRoutes } from './intake/routes.ts';
 import { registerMail } from './mail/plugin.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { registerMetrics, startMeasuring } from './metrics/index.ts';
-import { type LogStream, loggerOptions, recordWithoutLogger } from './plugins/access-log.ts';
+import {
+  type LogStream,
+  loggerOptions,
+  type RequestRecorder,
+  recordWithoutLogger,
+} from './plugins/access-log.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { standardOutput } from './plugins/log-destination.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sharedServerOptions } from './plugins/server-options.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
@@ -41,6 +51,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     deps: AppDeps;
+    answerFront: AnswerFront;
   }
 }
 
@@ -131,7 +142,15 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(accountRoutes);
   if (app.identity.dev) await app.register(devIdentityRoutes(app.identity.dev));
-  await registerDataApi(app, config);
+  const dataApi = await registerDataApi(app, config);
+  // Repeated data requests are answered from the cache ahead of the framework (decision 0325).
+  app.decorate(
+    'answerFront',
+    installAnswerFront(app, dataApi, {
+      log: logsAccessLines(config.logLevel) ? (deps.logStream ?? standardOutput()) : null,
+      recorder: measuring?.http,
+    }),
+  );
   await app.register(mcpRoutes);
   registerMail(app);
   await app.register(intakeRoutes);
@@ -143,6 +162,32 @@ export async function buildApp(
   if (config.webDist)
     registerStaticSite(app, config.webDist, { path: sitePaths.docs, document: documentText });
   return app;
+}
+
+/**
+ * Puts the answer front before Fastify's request listener on the app's server (plain or TLS; the
+ * server exists from construction). `inject()` does not pass through it: it reaches the router.
+ */
+function installAnswerFront(
+  app: FastifyInstance,
+  svc: DataApiServices,
+  opts: { log: LogStream | null; recorder: RequestRecorder | undefined },
+): AnswerFront {
+  const front = new AnswerFront({
+    svc,
+    config: app.config,
+    clock: app.deps.clock,
+    endpoints: allEndpoints,
+    prefix: '/api/v1',
+    log: opts.log,
+    ...(opts.recorder ? { recorder: opts.recorder } : {}),
+    closing: () => !app.server.listening,
+  });
+  const [framework, ...others] = app.server.listeners('request') as RequestListener[];
+  if (!framework || others.length > 0) throw new Error('expected one request listener on the server');
+  app.server.removeListener('request', framework);
+  app.server.on('request', front.listener(framework));
+  return front;
 }
 
 async function readText(path: string): Promise<string> {

@@ -5,6 +5,7 @@ import { bearerOf } from '../auth/require-user.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { isSecureEnough } from '../plugins/https-policy.ts';
+import { countedAhead } from './front-handover.ts';
 import { isInternalCall } from './internal-call.ts';
 import type { KeyOwner } from './key-cache.ts';
 import { type RateLimitOutcome, rateLimitedError, setRateLimitHeaders } from './rate-limit.ts';
@@ -108,7 +109,9 @@ export function accessHook(svc: DataApiServices, config: Config, clock: () => Da
       }
       // Counted per subscriber, so every process sharing Redis counts the same calls and a
       // regenerated key continues the count.
-      const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
+      const counted =
+        countedAhead(req.raw) ??
+        svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
       if (counted instanceof Promise) {
         counted.then((outcome) => afterCount(svc, reply, outcome, now.getTime(), done), done);
       } else afterCount(svc, reply, counted, now.getTime(), done);

@@ -100,7 +100,7 @@ export function defineEndpoint<P extends TObject, Q extends TObject>(e: Endpoint
   return e as unknown as Endpoint;
 }
 
-export function authorize(e: Endpoint, plan: PlanCode, companies: Company[]): void {
+export function authorize(e: Pick<Endpoint, 'access'>, plan: PlanCode, companies: Company[]): void {
   if (e.access === 'market' || plan !== 'B') return;
   if (e.access === 'paid') {
     throw new AppError(
@@ -203,20 +203,47 @@ export function requestKey(url: string): string {
 
 const cacheControl = 'private, max-age=900, must-revalidate';
 
-export function handlerFor(e: Endpoint, svc: DataApiServices) {
-  const csvDisposition = `attachment; filename="${e.operationId}.csv"`;
+/** The cache key of a request's answer: the data version and the URL without the API key. */
+export const answerKey = (version: number, url: string) => `${version}|${requestKey(url)}`;
 
-  const send = (req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, sent: Sent) => {
-    reply.header('etag', sent.etag);
+/**
+ * The fields of a data answer that name its representation: ETag, caching, provenance (also on
+ * a 304), as name, value, name, value...
+ */
+export function validatorFields(live: boolean, entry: CachedResponse, sent: Sent): string[] {
+  return [
+    'etag',
+    sent.etag,
     // A live answer may change at any moment: stored, but checked again before each use.
-    reply.header('cache-control', e.live ? 'private, no-cache' : cacheControl);
-    reply.header('vary', 'Accept-Encoding, Authorization');
-    reply.header('x-data-as-of', entry.asOf);
-    reply.header('x-data-source', entry.source);
+    'cache-control',
+    live ? 'private, no-cache' : cacheControl,
+    'vary',
+    'Accept-Encoding, Authorization',
+    'x-data-as-of',
+    entry.asOf,
+    'x-data-source',
+    entry.source,
+  ];
+}
+
+/** The fields that describe a data answer's body (200 only). */
+export function bodyFields(operationId: string, entry: CachedResponse, sent: Sent): string[] {
+  const fields: string[] = [];
+  if (entry.csv) fields.push('content-disposition', `attachment; filename="${operationId}.csv"`);
+  if (sent.coding) fields.push('content-encoding', sent.coding);
+  fields.push('content-type', entry.contentType);
+  return fields;
+}
+
+export function handlerFor(e: Endpoint, svc: DataApiServices) {
+  const live = e.live === true;
+  const send = (req: FastifyRequest, reply: FastifyReply, entry: CachedResponse, sent: Sent) => {
+    const validators = validatorFields(live, entry, sent);
+    for (let i = 0; i < validators.length; i += 2) reply.header(validators[i]!, validators[i + 1]);
     if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).send();
-    if (entry.csv) reply.header('content-disposition', csvDisposition);
-    if (sent.coding) reply.header('content-encoding', sent.coding);
-    return reply.type(entry.contentType).send(sent.body);
+    const fields = bodyFields(e.operationId, entry, sent);
+    for (let i = 0; i < fields.length; i += 2) reply.header(fields[i]!, fields[i + 1]);
+    return reply.send(sent.body);
   };
 
   // `looked` is the synchronous path's lookup (under the version it peeked), not repeated when
@@ -227,7 +254,7 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
     looked?: { version: number; found?: Answer },
   ) => {
     const version = await svc.version.current();
-    const key = `${version}|${e.operationId}|${requestKey(req.url)}`;
+    const key = answerKey(version, req.url);
     let found = e.live ? undefined : looked?.version === version ? looked.found : svc.answers.get(key);
     if (!found) {
       const params = (req.params ?? {}) as Record<string, unknown>;
@@ -241,7 +268,7 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
       const entry = await produce(e, svc, { params, query }, companies, version, (b) =>
         String(reply.serialize(b)),
       );
-      found = { companies, entry };
+      found = { companies, entry, operationId: e.operationId };
       if (!e.live) svc.answers.set(key, found);
     } else {
       authorize(e, req.apiPlan ?? 'B', found.companies);
@@ -259,7 +286,7 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
   return (req: FastifyRequest, reply: FastifyReply) => {
     const version = e.live ? undefined : svc.version.peek();
     if (version !== undefined) {
-      const found = svc.answers.get(`${version}|${e.operationId}|${requestKey(req.url)}`);
+      const found = svc.answers.get(answerKey(version, req.url));
       if (found) {
         authorize(e, req.apiPlan ?? 'B', found.companies);
         const sent = readyRepresentation(found.entry, preferredCoding(req.headers['accept-encoding']));

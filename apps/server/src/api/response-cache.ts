@@ -18,10 +18,15 @@ export interface CachedResponse {
   plain: Sent;
 }
 
-/** A produced response and the companies it names (for the per-request plan check). */
+/**
+ * A produced response, the companies it names (for the per-request plan check) and the
+ * operation that made it. Answers are keyed by data version and URL (without the API key): the
+ * URL's path names the operation.
+ */
 export interface Answer {
   companies: Company[];
   entry: CachedResponse;
+  operationId: string;
 }
 
 /** What goes out: the body in one coding (or none) and that representation's ETag. */
@@ -62,8 +67,10 @@ export class ResponseCache<V = CachedResponse> {
     });
   }
 
-  get(key: string): V | undefined {
+  /** The entry, made the most recently used; counted as a hit or a miss unless `count` is false. */
+  get(key: string, count = true): V | undefined {
     const value = this.entries.get(key);
+    if (!count) return value;
     if (value === undefined) this.misses += 1;
     else this.hits += 1;
     return value;

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { TLSSocket } from 'node:tls';
+import { publicSampleKey } from '@bahi/contracts';
+import proxyAddr from '@fastify/proxy-addr';
+import { effectivePlan } from '../accounts/users.ts';
+import { bearerOf } from '../auth/require-user.ts';
+import type { Config } from '../config.ts';
+import type { LogStream, RequestRecorder } from '../plugins/access-log.ts';
+import { preferredCoding } from '../plugins/content-coding.ts';
+import { isLoopback } from '../plugins/https-policy.ts';
+import { answerKey, authorize, bodyFields, type Endpoint, validatorFields } from './endpoint.ts';
+import { markCounted } from './front-handover.ts';
+import type { KeyOwner } from './key-cache.ts';
+import type { RateLimitOutcome } from './rate-limit.ts';
+import { etagMatches, readyRepresentation, type Sent } from './response-cache.ts';
+import type { DataApiServices } from './services.ts';
+
+export interface FrontOptions {
+  svc: DataApiServices;
+  config: Pick<Config, 'env' | 'trustProxy' | 'allowLoopbackHttp' | 'logLevel'>;
+  clock: () => Date;
+  endpoints: readonly Endpoint[];
+  /** Where the data API is mounted (`/api/v1`). */
+  prefix: string;
+  /** Where access lines go; null when the log level leaves them out. */
+  log: LogStream | null;
+  recorder?: RequestRecorder;
+  /** True once the server drains or closes: every request then goes to the framework. */
+  closing: () => boolean;
+}
+
+interface Operation {
+  endpoint: Endpoint;
+  /** The route pattern, as the access log and /metrics name it. */
+  route: string;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+const internalCallHeader = 'x-bahi-internal-call';
+const hsts = 'max-age=31536000; includeSubDomains';
+const infoLevels = new Set(['info', 'debug', 'trace']);
+
+/** Whether the configured log level writes the `info` access line. */
+export const logsAccessLines = (level: Config['logLevel']) => infoLevels.has(level);
+
+/**
+ * The answer front: a request listener in front of Fastify that answers a repeated data request
+ * (a GET whose answer is cached under the current data version, in a coding already made, for a
+ * key already known, within its plan and rate limit) straight from the cache, with the same
+ * status, headers, body, access line and metrics as the framework's path (decision 0325).
+ * Everything else — a first request, an error, a key to look up, a request the framework must
+ * refuse — goes to Fastify unchanged. A call the front counted against the rate limit and then
+ * hands over (refused past the limit) carries its outcome, so it is counted once.
+ */
+export class AnswerFront {
+  /** Requests the front answered (the rest went to the framework). */
+  answered = 0;
+  private readonly operations = new Map<string, Operation>();
+  private readonly trust: ((address: string, hop: number) => boolean) | null;
+  private readonly linePrefix: string;
+
+  constructor(private readonly opts: FrontOptions) {
+    for (const e of opts.endpoints) {
+      this.operations.set(e.operationId, { endpoint: e, route: `${opts.prefix}${e.path}` });
+    }
+    const tp = opts.config.trustProxy;
+    // Fastify's own reading of trustProxy (a hop count is already a function in the config).
+    this.trust =
+      tp === false ? null : tp === true ? () => true : typeof tp === 'function' ? tp : proxyAddr.compile(tp);
+    this.linePrefix = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":"`;
+  }
+
+  /** The server's request listener: the front first, the framework for what it does not answer. */
+  listener(next: RequestListener): RequestListener {
+    return (req, res) => {
+      if (!this.answer(req, res, next)) next(req, res);
+    };
+  }
+
+  /**
+   * Answers the request, or returns false (untouched: the caller passes it on). True means the
+   * front took it: answered at once, or after an asynchronous rate-limit count (Redis), when it
+   * answers or passes it on to `next` itself.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, next: RequestListener): boolean {
+    const started = performance.now();
+    const { svc, prefix } = this.opts;
+    const url = req.url;
+    if (req.method !== 'GET' || url === undefined || !url.startsWith(prefix) || url[prefix.length] !== '/')
+      return false;
+    const headers = req.headers;
+    if (
+      (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
+      headers['transfer-encoding'] !== undefined ||
+      headers[internalCallHeader] !== undefined ||
+      this.opts.closing()
+    )
+      return false;
+    const version = svc.version.peek();
+    if (version === undefined) return false;
+    const key = answerKey(version, url);
+    const found = svc.answers.get(key, false);
+    if (found === undefined) return false;
+    const sent = readyRepresentation(found.entry, preferredCoding(headers['accept-encoding']));
+    if (sent === undefined) return false;
+    const operation = this.operations.get(found.operationId);
+    if (operation === undefined || operation.endpoint.live) return false;
+
+    const https = this.protocolOf(req) === 'https';
+    if (!https && !(this.opts.config.allowLoopbackHttp && this.isLoopbackClient(req))) return false;
+    const apiKey = keyOf(url, headers.authorization);
+    if (apiKey === null) return false;
+    if (this.opts.config.env === 'production' && apiKey === publicSampleKey) return false;
+    const owner = svc.keys.peek(apiKey);
+    if (!owner) return false;
+    const now = this.opts.clock();
+    try {
+      authorize(operation.endpoint, effectivePlan(owner.user, now), found.companies);
+    } catch {
+      return false;
+    }
+
+    const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
+    const finish = (outcome: RateLimitOutcome) => {
+      if (!outcome.allowed) {
+        markCounted(req, outcome);
+        next(req, res);
+        return;
+      }
+      svc.answers.hits += 1;
+      this.write(req, res, { operation, sent, found, outcome, owner, https, nowMs: now.getTime(), started });
+    };
+    if (counted instanceof Promise) {
+      counted.then(finish, () => next(req, res));
+      return true;
+    }
+    finish(counted);
+    return true;
+  }
+
+  private write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    a: {
+      operation: Operation;
+      sent: Sent;
+      found: { entry: Parameters<typeof validatorFields>[1] };
+      outcome: RateLimitOutcome;
+      owner: KeyOwner;
+      https: boolean;
+      nowMs: number;
+      started: number;
+    },
+  ): void {
+    const { operation, sent, outcome } = a;
+    const entry = a.found.entry;
+    const given = req.headers['x-request-id'];
+    const reqId = typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    const notModified = etagMatches(req.headers['if-none-match'], sent.etag);
+    const fields = [
+      'ratelimit-policy',
+      `"per-minute";q=${outcome.limit};w=60`,
+      'ratelimit',
+      `"per-minute";r=${outcome.remaining};t=${outcome.resetSeconds}`,
+      'x-ratelimit-limit',
+      String(outcome.limit),
+      'x-ratelimit-remaining',
+      String(outcome.remaining),
+      'x-ratelimit-reset',
+      String(Math.ceil(a.nowMs / 1000) + outcome.resetSeconds),
+      ...validatorFields(false, entry, sent),
+    ];
+    if (!notModified) fields.push(...bodyFields(operation.endpoint.operationId, entry, sent));
+    fields.push('x-request-id', reqId, 'x-content-type-options', 'nosniff');
+    if (a.https) fields.push('strict-transport-security', hsts);
+    if (notModified) {
+      res.writeHead(304, fields);
+      res.end();
+    } else {
+      fields.push('content-length', String(sent.body.length));
+      res.writeHead(200, fields);
+      res.end(sent.body);
+    }
+    this.answered += 1;
+    const status = notModified ? 304 : 200;
+    const ms = performance.now() - a.started;
+    this.opts.recorder?.record(operation.route, 'GET', status, ms);
+    this.opts.log?.write(
+      `{"level":30,"time":${Date.now()}${this.linePrefix}${reqId}","method":"GET","route":"${operation.route}","status":${status},"ms":${Math.round(ms * 100) / 100},"keyId":${a.owner.keyId}}\n`,
+    );
+  }
+
+  /** Fastify's `request.protocol` under the same trustProxy setting. */
+  private protocolOf(req: IncomingMessage): string {
+    const socket = req.socket;
+    const forwarded = req.headers['x-forwarded-proto'];
+    if (
+      this.trust &&
+      typeof forwarded === 'string' &&
+      forwarded &&
+      this.trust(socket.remoteAddress ?? '', 0)
+    ) {
+      const last = forwarded.lastIndexOf(',');
+      return last === -1 ? forwarded.trim() : forwarded.slice(last + 1).trim();
+    }
+    return (socket as TLSSocket).encrypted ? 'https' : 'http';
+  }
+
+  /** Both the socket's peer and the client address (Fastify's `request.ip`) are loopback. */
+  private isLoopbackClient(req: IncomingMessage): boolean {
+    const peer = req.socket.remoteAddress;
+    if (!isLoopback(peer)) return false;
+    if (!this.trust) return true;
+    return isLoopback(proxyAddr.all(req, this.trust).at(-1));
+  }
+}
+
+/**
+ * The API key as the access hook reads it: one `token` in the query string, else
+ * `Authorization: Bearer`. Null (the framework decides) when the query names `token` more than
+ * once, encodes it, or spells any parameter name with an escape the front does not decode.
+ */
+export function keyOf(url: string, authorization: string | undefined): string | null {
+  const q = url.indexOf('?');
+  let token: string | null = null;
+  if (q >= 0) {
+    let start = q + 1;
+    while (start <= url.length) {
+      let end = url.indexOf('&', start);
+      if (end < 0) end = url.length;
+      const eq = url.indexOf('=', start);
+      const nameEnd = eq >= 0 && eq < end ? eq : end;
+      const name = url.slice(start, nameEnd);
+      if (name.includes('%') || name.includes('+')) return null;
+      if (name === 'token') {
+        if (token !== null) return null;
+        token = nameEnd < end ? url.slice(nameEnd + 1, end) : '';
+        if (token.includes('%') || token.includes('+')) return null;
+      }
+      start = end + 1;
+    }
+  }
+  if (token) return token;
+  return bearerOf(authorization);
+}
