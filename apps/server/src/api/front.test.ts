@@ -233,7 +233,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('answer front with the rate limit in 
     const { key } = await keyFor(app.deps.db, 'E');
     const url = `/api/v1/financials/ITC?period=annual&token=${key}`;
     const remaining: number[] = [];
-    for (let i = 0; i < 4; i++) remaining.push(Number((await get(port, url)).headers['x-ratelimit-remaining']));
+    for (let i = 0; i < 4; i++)
+      remaining.push(Number((await get(port, url)).headers['x-ratelimit-remaining']));
     const before = app.answerFront.answered;
     const last = await get(port, url);
     expect(app.answerFront.answered).toBe(before + 1);
