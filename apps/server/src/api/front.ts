@@ -15,7 +15,7 @@ import { answerKey, authorize, bodyFields, type Endpoint, validatorFields } from
 import { markCounted } from './front-handover.ts';
 import type { KeyOwner } from './key-cache.ts';
 import type { RateLimitOutcome } from './rate-limit.ts';
-import { etagMatches, readyRepresentation, type Sent } from './response-cache.ts';
+import { type CachedResponse, etagMatches, readyRepresentation, type Sent } from './response-cache.ts';
 import type { DataApiServices } from './services.ts';
 
 export interface FrontOptions {
@@ -31,6 +31,19 @@ export interface FrontOptions {
   /** True once the server drains or closes: every request then goes to the framework. */
   closing: () => boolean;
 }
+
+/** A request the front will answer once its rate-limit count allows it. */
+interface Ready {
+  operation: Operation;
+  sent: Sent;
+  entry: CachedResponse;
+  owner: KeyOwner;
+  https: boolean;
+  nowMs: number;
+  started: number;
+}
+
+const ownFields = new WeakMap<Sent, { validators: string[]; all: string[] }>();
 
 interface Operation {
   endpoint: Endpoint;
@@ -123,40 +136,43 @@ export class AnswerFront {
       return false;
     }
 
-    const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
-    const finish = (outcome: RateLimitOutcome) => {
-      if (!outcome.allowed) {
-        markCounted(req, outcome);
-        next(req, res);
-        return;
-      }
-      svc.answers.hits += 1;
-      this.write(req, res, { operation, sent, found, outcome, owner, https, nowMs: now.getTime(), started });
+    const answer: Ready = {
+      operation,
+      sent,
+      entry: found.entry,
+      owner,
+      https,
+      nowMs: now.getTime(),
+      started,
     };
+    const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
     if (counted instanceof Promise) {
-      counted.then(finish, () => next(req, res));
-      return true;
-    }
-    finish(counted);
+      counted.then(
+        (outcome) => this.finish(req, res, next, answer, outcome),
+        () => next(req, res),
+      );
+    } else this.finish(req, res, next, answer, counted);
     return true;
   }
 
-  private write(
+  private finish(
     req: IncomingMessage,
     res: ServerResponse,
-    a: {
-      operation: Operation;
-      sent: Sent;
-      found: { entry: Parameters<typeof validatorFields>[1] };
-      outcome: RateLimitOutcome;
-      owner: KeyOwner;
-      https: boolean;
-      nowMs: number;
-      started: number;
-    },
+    next: RequestListener,
+    answer: Ready,
+    outcome: RateLimitOutcome,
   ): void {
-    const { operation, sent, outcome } = a;
-    const entry = a.found.entry;
+    if (!outcome.allowed) {
+      markCounted(req, outcome);
+      next(req, res);
+      return;
+    }
+    this.opts.svc.answers.hits += 1;
+    this.write(req, res, answer, outcome);
+  }
+
+  private write(req: IncomingMessage, res: ServerResponse, a: Ready, outcome: RateLimitOutcome): void {
+    const { operation, sent, entry } = a;
     const given = req.headers['x-request-id'];
     const reqId = typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     const notModified = etagMatches(req.headers['if-none-match'], sent.etag);
@@ -171,9 +187,15 @@ export class AnswerFront {
       String(outcome.remaining),
       'x-ratelimit-reset',
       String(Math.ceil(a.nowMs / 1000) + outcome.resetSeconds),
-      ...validatorFields(false, entry, sent),
     ];
-    if (!notModified) fields.push(...bodyFields(operation.endpoint.operationId, entry, sent));
+    // The answer's own fields are the same on every request: made once per representation.
+    let own = ownFields.get(sent);
+    if (own === undefined) {
+      const validators = validatorFields(false, entry, sent);
+      own = { validators, all: [...validators, ...bodyFields(operation.endpoint.operationId, entry, sent)] };
+      ownFields.set(sent, own);
+    }
+    for (const f of notModified ? own.validators : own.all) fields.push(f);
     fields.push('x-request-id', reqId, 'x-content-type-options', 'nosniff');
     if (a.https) fields.push('strict-transport-security', hsts);
     if (notModified) {
