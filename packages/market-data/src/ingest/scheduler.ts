@@ -53,6 +53,16 @@ function parseSources(raw: string): SyncSource[] {
     .split(/\s+/)
     .map((pair) => {
       const [kind, rest] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      // `a=url1,b=url2` would otherwise read as one URL for `a` ending in ",b=url2".
+      const joined = /,\s*([a-z0-9-]+)=https?:\/\//.exec(rest);
+      if (joined) {
+        throw new IngestError(
+          'DATA_SYNC_SOURCES',
+          null,
+          null,
+          `separate kind=template pairs with spaces, not commas; "${pair}" runs into "${joined[1]}="`,
+        );
+      }
       const bar = rest.indexOf('|');
       const [url, body] = bar < 0 ? [rest, undefined] : [rest.slice(0, bar), rest.slice(bar + 1)];
       if (!INGEST_KINDS.includes(kind as IngestKind) || !/^https?:\/\//.test(url) || body === '') {

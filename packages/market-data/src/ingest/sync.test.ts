@@ -241,6 +241,11 @@ describe('sync settings', () => {
     );
     expect(() => loadSyncConfig({ DATA_SYNC_AT: '25:00' })).toThrow(/DATA_SYNC_AT/);
     expect(() => loadSyncConfig({ DATA_SYNC_SOURCES: 'nope=http://x' })).toThrow(/DATA_SYNC_SOURCES/);
+    expect(() =>
+      loadSyncConfig({
+        DATA_SYNC_SOURCES: 'bhavcopy-full=https://m.test/{ddmmyyyy}.csv,holidays=https://m.test/h.json',
+      }),
+    ).toThrow(/spaces, not commas.*"holidays="/);
     // MCX by default, asked with a POST of the day; a template|body pair in DATA_SYNC_SOURCES too.
     expect(cfg.sources.find((s) => s.kind === 'mcx-bhavcopy')).toEqual({
       kind: 'mcx-bhavcopy',
