@@ -110,6 +110,19 @@ describe('config', () => {
       GOOGLE_CLIENT_ID: 'x.apps.example',
     };
     expect(() => loadConfig(production)).toThrow(/SMTP_URL is required in production/);
+    // The synthetic sample universe is refused in production, where it defaults to none.
+    const mailed = {
+      ...production,
+      ...razorpayEnv,
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      MAIL_FROM: 'Bahi <a@example.in>',
+      SUPPORT_INBOX: 's@example.in',
+    };
+    expect(() => loadConfig({ ...mailed, SAMPLE_DATA: 'default' })).toThrow(
+      /SAMPLE_DATA=default would serve the synthetic/,
+    );
+    expect(loadConfig({ ...mailed, SAMPLE_DATA: 'none' }).sampleData).toBe('none');
+    expect(loadConfig({ SAMPLE_DATA: '' }).sampleData).toBe('default');
     expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(
       /MAIL_FROM is required/,
     );

@@ -97,6 +97,21 @@ function opt(env: Env, name: string): string | null {
   return v === undefined || v === '' ? null : v;
 }
 
+/**
+ * SAMPLE_DATA: the synthetic sample universe is a stand-in for market data, so production
+ * refuses it (and defaults to none); elsewhere the default universe loads into an empty database.
+ */
+function sampleData(env: Env, nodeEnv: string): Config['sampleData'] {
+  const production = nodeEnv === 'production';
+  const v = oneOf(env, 'SAMPLE_DATA', ['default', 'small', 'none'], production ? 'none' : 'default');
+  if (production && v !== 'none') {
+    throw new ConfigError(
+      `SAMPLE_DATA=${v} would serve the synthetic sample universe as market data; production serves ingested data only: leave SAMPLE_DATA unset (or none) and load exchange files (npm run data, DATA_SYNC)`,
+    );
+  }
+  return v;
+}
+
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const v = str(env, name, fallback);
   if (!(allowed as readonly string[]).includes(v)) {
@@ -284,7 +299,7 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     accessTokenSecret: secret(env, 'ACCESS_TOKEN_SECRET', nodeEnv),
     apiKeyEncryptionKey: secret(env, 'API_KEY_ENCRYPTION_KEY', nodeEnv),
     googleClientId,
-    sampleData: oneOf(env, 'SAMPLE_DATA', ['default', 'small', 'none'], 'default'),
+    sampleData: sampleData(env, nodeEnv),
     smtpUrl: smtpUrl(env, nodeEnv),
     mailFrom: address(env, 'MAIL_FROM', 'Bahi <no-reply@localhost>', nodeEnv),
     supportInbox: address(env, 'SUPPORT_INBOX', 'support@localhost', nodeEnv),

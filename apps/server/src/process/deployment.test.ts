@@ -101,6 +101,7 @@ describe('compose.yaml', () => {
       databaseUrl: 'postgres://bahi:pw123@postgres:5432/bahi',
       redisUrl: 'redis://redis:6379',
       publicUrl: 'https://data.example.in',
+      sampleData: 'none',
     });
     expect(config.dataSync?.enabled).toBe(false);
   });
