@@ -1,4 +1,4 @@
-import { type CompanyDirectory, loadCompanyDirectory } from '@bahi/market-data';
+import { type CompanyDirectory, type CompanyRef, loadCompanyDirectory } from '@bahi/market-data';
 import type { Queryable } from '@bahi/market-data/db';
 
 /** A company named by a request, resolved from whatever symbol the request used. */
@@ -6,6 +6,8 @@ export interface Company {
   isin: string;
   symbol: string;
   name: string;
+  /** The company as the directory resolved it, handed to the read functions (no second lookup). */
+  ref: CompanyRef;
 }
 
 /**
@@ -28,6 +30,6 @@ export class SymbolCache {
       });
     }
     const ref = (await this.directory).resolve(symbol);
-    return ref ? { isin: ref.isin, symbol: ref.symbol ?? ref.isin, name: ref.name } : null;
+    return ref ? { isin: ref.isin, symbol: ref.symbol ?? ref.isin, name: ref.name, ref } : null;
   }
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { type Provenance, resolveCompany } from './resolve.ts';
+import { type CompanyName, type Provenance, refOf } from './resolve.ts';
 
 export interface SymbolEntry {
   symbol: string;
@@ -67,8 +67,8 @@ export async function listSymbols(
   return rows;
 }
 
-export async function getCompanyProfile(q: Queryable, symbol: string): Promise<CompanyProfile | null> {
-  const ref = await resolveCompany(q, symbol);
+export async function getCompanyProfile(q: Queryable, symbol: CompanyName): Promise<CompanyProfile | null> {
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const { rows } = await q.query<Omit<CompanyProfile, 'formerSymbols'>>(
     `SELECT ${PROFILE_COLUMNS} ${JOINS} WHERE c.isin = $1`,
@@ -135,10 +135,10 @@ export async function searchCompanies(
  */
 export async function getPeers(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { group?: 'sector' | 'industry'; limit?: number } = {},
 ): Promise<{ symbol: string | null; group: string; value: string | null; peers: CompanySummary[] } | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const group = opts.group ?? 'industry';
   const code = group === 'sector' ? ref.sectorCode : ref.industryCode;

@@ -6,7 +6,7 @@ import {
   type StatementCode,
   type StatementType,
 } from '../engine/line-items.ts';
-import { type CompanyRef, type Provenance, resolveCompany } from './resolve.ts';
+import { type CompanyName, type CompanyRef, type Provenance, refOf } from './resolve.ts';
 
 export interface StatementRow {
   isin: string;
@@ -98,10 +98,10 @@ export function toFinancialRecord(ref: CompanyRef, row: StatementRow): Financial
 /** Statements of one company, newest period first; null when the symbol is unknown. */
 export async function getFinancials(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { statementType: StatementType; statementCode: StatementCode; period: Period },
 ): Promise<FinancialRecord[] | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const rows = await loadStatements(q, ref.isin, {
     statementType: effectiveStatementType(ref, opts.statementType),
@@ -125,10 +125,10 @@ export interface SegmentRevenue extends Provenance {
 /** Revenue and result by business segment, newest period first. */
 export async function getSegmentRevenue(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { statementType?: StatementType; period?: Period } = {},
 ): Promise<SegmentRevenue[] | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const st = effectiveStatementType(ref, opts.statementType ?? 'c');
   const { rows } = await q.query<SegmentRevenue>(

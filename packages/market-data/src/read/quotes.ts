@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { type AdjustmentFactor, adjustPrice, cumulativeFactors } from '../engine/adjustment.ts';
-import { type Provenance, resolveCompany } from './resolve.ts';
+import { type CompanyName, type Provenance, refOf, resolveCompany } from './resolve.ts';
 
 export interface Quote {
   symbol: string | null;
@@ -97,10 +97,10 @@ export async function loadAdjustmentFactors(q: Queryable, isin: string): Promise
  */
 export async function getDailyQuotes(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { from?: string; to?: string } = {},
 ): Promise<DailyQuote[] | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const { rows } = await q.query<Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
     `SELECT ${QUOTE_COLUMNS} FROM daily_quote q
@@ -177,10 +177,10 @@ export const CORPORATE_ACTIONS = [
 /** Corporate actions of one kind ('all' for every kind), newest first. */
 export async function getCorporateActions(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   action: (typeof CORPORATE_ACTIONS)[number] | 'all',
 ): Promise<CorporateAction[] | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const { rows } = await q.query<CorporateAction>(
     `SELECT $3::text AS symbol, action, ex_date AS "exDate", record_date AS "recordDate",
@@ -199,7 +199,7 @@ export async function getCorporateActions(
 /** Dividends with yearly totals by financial year (April–March). */
 export async function getDividends(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
 ): Promise<{
   symbol: string | null;
   dividends: CorporateAction[];
@@ -213,7 +213,7 @@ export async function getDividends(
     const fy = m >= 4 ? y + 1 : y;
     totals.set(fy, Math.round(((totals.get(fy) ?? 0) + (d.dividendPerShare ?? 0)) * 10000) / 10000);
   }
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   return {
     symbol: ref?.symbol ?? null,
     dividends,

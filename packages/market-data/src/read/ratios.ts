@@ -6,7 +6,7 @@ import { RATIO_TYPES, type RatioType } from '../engine/ratio-catalogue.ts';
 import { clean, computeRatios } from '../engine/ratio-engine.ts';
 import { effectiveStatementType, loadStatements } from './financials.ts';
 import { loadAdjustmentFactors } from './quotes.ts';
-import { type CompanyRef, resolveCompany } from './resolve.ts';
+import { type CompanyName, type CompanyRef, refOf } from './resolve.ts';
 
 export const RATIO_SOURCE = 'engine:ratios-v1';
 
@@ -82,10 +82,10 @@ export interface RatioYear {
  */
 export async function getRatios(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { statementType: StatementType; ratioType?: RatioType },
 ): Promise<RatioYear[] | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const st = effectiveStatementType(ref, opts.statementType);
   const { years, asOf } = await loadYears(q, ref, st);
@@ -148,10 +148,10 @@ export interface FinancialMetrics {
 /** Headline metrics for the latest fiscal year (consolidated where published). */
 export async function getFinancialMetrics(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { statementType?: StatementType } = {},
 ): Promise<FinancialMetrics | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const st = effectiveStatementType(ref, opts.statementType ?? 'c');
   const { years, asOf } = await loadYears(q, ref, st);
@@ -203,10 +203,10 @@ const BASIC = [
 /** Key figures per fiscal year, newest first (rupees crore; eps and dps in rupees). */
 export async function getBasicFinancials(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { statementType?: StatementType } = {},
 ) {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const st = effectiveStatementType(ref, opts.statementType ?? 'c');
   const { years, asOf } = await loadYears(q, ref, st);
@@ -245,10 +245,10 @@ export interface DailyPriceRatios {
  */
 export async function getDailyPriceRatios(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { from?: string; to?: string; statementType?: StatementType } = {},
 ) {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const st = effectiveStatementType(ref, opts.statementType ?? 'c');
   const { years, asOf } = await loadYears(q, ref, st);
@@ -331,10 +331,10 @@ function addDays(iso: string, n: number): string {
 /** Price ratios per fiscal year: at year-end close, and at the year's high and low. */
 export async function getAnnualPriceRatios(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
   opts: { statementType?: StatementType } = {},
 ) {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const st = effectiveStatementType(ref, opts.statementType ?? 'c');
   const { years, asOf } = await loadYears(q, ref, st);

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { type Provenance, resolveCompany } from './resolve.ts';
+import { type CompanyName, type Provenance, refOf } from './resolve.ts';
 
 export interface Commodity extends Provenance {
   code: string;
@@ -169,9 +169,9 @@ export async function getSuperinvestorHoldings(
 /** Superinvestors holding a company in their latest reported quarter; null when the symbol is unknown. */
 export async function getSuperinvestorsHolding(
   q: Queryable,
-  symbol: string,
+  symbol: CompanyName,
 ): Promise<SuperinvestorHolding[] | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const isin = ref.isin;
   const { rows } = await q.query<SuperinvestorHolding>(

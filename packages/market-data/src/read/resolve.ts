@@ -103,3 +103,14 @@ export async function resolveCompanies(
 
 export const isoDate = (d: string | Date | null): string | null =>
   d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+
+/** A company as a caller names it: a symbol (BSE code, ISIN) to resolve, or already resolved. */
+export type CompanyName = string | CompanyRef;
+
+/**
+ * The company for a name: resolved with a query, or as given when the caller resolved it already
+ * (the server resolves every request's symbols from its in-memory directory first).
+ */
+export async function refOf(q: Queryable, company: CompanyName): Promise<CompanyRef | null> {
+  return typeof company === 'string' ? resolveCompany(q, company) : company;
+}

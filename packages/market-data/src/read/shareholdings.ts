@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { type Provenance, resolveCompany } from './resolve.ts';
+import { type CompanyName, type Provenance, refOf } from './resolve.ts';
 
 export const SHAREHOLDING_VIEWS = [
   'declaration',
@@ -196,10 +196,10 @@ export interface ShareholdingAnswer {
 export async function getShareholdings(
   q: Queryable,
   view: ShareholdingView,
-  symbol: string,
+  symbol: CompanyName,
   opts: { period?: string; series?: ShareholdingSeries } = {},
 ): Promise<ShareholdingAnswer | null> {
-  const ref = await resolveCompany(q, symbol);
+  const ref = await refOf(q, symbol);
   if (!ref) return null;
   const rows = await loadShareholding(q, ref.isin);
   const periods = rows.map((r) => r.periodEnd);

@@ -49,7 +49,7 @@ export const ratios = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' }, query: { statement_type: 's', ratio_type: 'pr' } },
   load: async ({ db, companies, query }) => {
-    const rows = await getRatios(db, companies[0]!.isin, {
+    const rows = await getRatios(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
       ...(query.ratio_type ? { ratioType: query.ratio_type as RatioType } : {}),
     });
@@ -82,7 +82,7 @@ export const financialMetrics = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
   load: async ({ db, companies, query }) => {
-    const m = await getFinancialMetrics(db, companies[0]!.isin, {
+    const m = await getFinancialMetrics(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
     });
     if (!m || m.fiscalYear === null || !m.asOf) return null;
@@ -134,7 +134,7 @@ export const basicFinancials = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
   load: async ({ db, companies, query }) => {
-    const b = await getBasicFinancials(db, companies[0]!.isin, {
+    const b = await getBasicFinancials(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
     });
     if (!b || b.years.length === 0 || !b.asOf) return null;

@@ -81,7 +81,7 @@ export const companyProfile = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
   load: async ({ db, companies }) => {
-    const profile = await getCompanyProfile(db, companies[0]!.isin);
+    const profile = await getCompanyProfile(db, companies[0]!.ref);
     return profile && { data: profile, asOf: profile.asOf, source: profile.source };
   },
 });

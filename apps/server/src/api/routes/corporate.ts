@@ -42,7 +42,7 @@ export const corporateActions = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { corp_action: 'bonus', symbol: 'RELIANCE' } },
   load: async ({ db, companies, params }) => {
-    const rows = await getCorporateActions(db, companies[0]!.isin, params.corp_action);
+    const rows = await getCorporateActions(db, companies[0]!.ref, params.corp_action);
     if (!rows || rows.length === 0) return null;
     return { data: rows, ...provenanceOf(rows) };
   },
@@ -71,7 +71,7 @@ export const dividend = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
   load: async ({ db, companies }) => {
-    const r = await getDividends(db, companies[0]!.isin);
+    const r = await getDividends(db, companies[0]!.ref);
     if (!r || r.dividends.length === 0) return null;
     return { data: { dividends: r.dividends, byFiscalYear: r.byFiscalYear }, ...provenanceOf(r.dividends) };
   },

@@ -61,7 +61,7 @@ export const financials = defineEndpoint({
     query: { statement_type: 's', statement_code: 'pl', period: 'annual' },
   },
   load: async ({ db, companies, query }) => {
-    const rows = await getFinancials(db, companies[0]!.isin, {
+    const rows = await getFinancials(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
       statementCode: query.statement_code ?? 'pl',
       period: query.period ?? 'annual',
@@ -102,7 +102,7 @@ export const segmentRevenue = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
   load: async ({ db, companies, query }) => {
-    const rows = await getSegmentRevenue(db, companies[0]!.isin, {
+    const rows = await getSegmentRevenue(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
       period: query.period ?? 'annual',
     });

@@ -29,7 +29,7 @@ export const peers = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' }, query: { group: 'sector' } },
   load: async ({ db, companies, query }) => {
-    const r = await getPeers(db, companies[0]!.isin, {
+    const r = await getPeers(db, companies[0]!.ref, {
       group: query.group ?? 'industry',
       limit: query.limit ?? 20,
     });

@@ -99,7 +99,7 @@ export const dailyQuotes = defineEndpoint({
   example: { params: { symbol: 'RELIANCE' }, query: { from: '2024-10-21', to: '2024-10-31' } },
   load: async ({ db, companies, query }) => {
     checkRange(query);
-    const rows = await getDailyQuotes(db, companies[0]!.isin, query);
+    const rows = await getDailyQuotes(db, companies[0]!.ref, query);
     if (!rows || rows.length === 0) return null;
     return { data: rows, ...provenanceOf(rows) };
   },
@@ -142,7 +142,7 @@ export const dailyPriceRatios = defineEndpoint({
   example: { params: { symbol: 'ITC' }, query: { from: '2024-10-21', to: '2024-10-31' } },
   load: async ({ db, companies, query }) => {
     checkRange(query);
-    const r = await getDailyPriceRatios(db, companies[0]!.isin, {
+    const r = await getDailyPriceRatios(db, companies[0]!.ref, {
       ...query,
       statementType: query.statement_type ?? 'c',
     });
@@ -181,7 +181,7 @@ export const annualPriceRatios = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
   load: async ({ db, companies, query }) => {
-    const r = await getAnnualPriceRatios(db, companies[0]!.isin, {
+    const r = await getAnnualPriceRatios(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
     });
     if (!r || r.years.length === 0 || !r.asOf) return null;

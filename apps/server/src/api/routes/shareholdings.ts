@@ -191,7 +191,7 @@ function shareholdingEndpoint(view: ShareholdingView): Endpoint {
       }
       const series = isSeries(query.period) ? query.period : undefined;
       const period = query.date ?? (series ? undefined : query.period);
-      const r = await getShareholdings(db, view, company.isin, {
+      const r = await getShareholdings(db, view, company.ref, {
         ...(period ? { period } : {}),
         ...(series ? { series } : {}),
       });

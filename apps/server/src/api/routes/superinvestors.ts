@@ -109,7 +109,7 @@ export const superinvestorHolders = defineEndpoint({
     return { params: { symbol: sampleSymbols[0] } };
   },
   load: async ({ db, companies }) => {
-    const rows = await getSuperinvestorsHolding(db, companies[0]!.isin);
+    const rows = await getSuperinvestorsHolding(db, companies[0]!.ref);
     if (!rows) return null;
     // An empty list is an answer: no tracked investor holds the company.
     const prov = await tableProvenance(db, 'superinvestor');
