@@ -43,8 +43,6 @@ interface Ready {
   started: number;
 }
 
-const ownFields = new WeakMap<Sent, { validators: string[]; all: string[] }>();
-
 interface Operation {
   endpoint: Endpoint;
   /** The route pattern, as the access log and /metrics name it. */
@@ -188,14 +186,8 @@ export class AnswerFront {
       'x-ratelimit-reset',
       String(Math.ceil(a.nowMs / 1000) + outcome.resetSeconds),
     ];
-    // The answer's own fields are the same on every request: made once per representation.
-    let own = ownFields.get(sent);
-    if (own === undefined) {
-      const validators = validatorFields(false, entry, sent);
-      own = { validators, all: [...validators, ...bodyFields(operation.endpoint.operationId, entry, sent)] };
-      ownFields.set(sent, own);
-    }
-    for (const f of notModified ? own.validators : own.all) fields.push(f);
+    for (const f of validatorFields(false, entry, sent)) fields.push(f);
+    if (!notModified) for (const f of bodyFields(operation.endpoint.operationId, entry, sent)) fields.push(f);
     fields.push('x-request-id', reqId, 'x-content-type-options', 'nosniff');
     if (a.https) fields.push('strict-transport-security', hsts);
     if (notModified) {
