@@ -10,7 +10,6 @@
  * from the environment let it reuse a database loaded by an earlier run. BENCH_PORT sets the
  * server's port (4290).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -18,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { startServerProcess } from './server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(join(root, 'package.json'));
@@ -93,18 +93,12 @@ async function waitFor(url: string, tries = 3600): Promise<void> {
 }
 
 async function main() {
-  const server: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(apiPort),
-      NODE_ENV: 'test',
-      DATA_DIR: process.env.DATA_DIR ?? ':memory:',
-      LOG_LEVEL: 'warn',
-      SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'default',
-    },
-    stdio: 'inherit',
-    detached: true,
+  const { stop } = startServerProcess(root, {
+    PORT: String(apiPort),
+    NODE_ENV: 'test',
+    DATA_DIR: process.env.DATA_DIR ?? ':memory:',
+    LOG_LEVEL: 'warn',
+    SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'default',
   });
   const statics = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -124,11 +118,17 @@ async function main() {
   const toolsPort = (statics.address() as { port: number }).port;
   const tools = toolsFor(`http://127.0.0.1:${toolsPort}`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
     await waitFor(`${api}/healthz`);
     await (await fetch(`${api}/swagger/doc.json`)).text(); // build the document once before timing
     const results: { name: string; bytes: number; ms: number; docSent: number; docDecoded: number }[] = [];
@@ -199,9 +199,9 @@ async function main() {
         `${(ours!.ms / fastest).toFixed(2)}x the time of the fastest other (target <= 0.25)`,
     );
   } finally {
-    await browser.close();
+    await browser?.close();
     statics.close();
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    stop();
   }
 }
 

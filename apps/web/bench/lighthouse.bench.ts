@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServerProcess } from './server-process.ts';
 
 // npm run bench:web: Lighthouse (mobile, the default form factor) on the production build of
 // the marketing pages and the docs page, printing the four category scores per page against the targets. Each
@@ -50,29 +51,31 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
+async function startServer(port: number): Promise<() => void> {
+  const { server, stop } = startServerProcess(
+    repoRoot,
+    {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: ':memory:',
       LOG_LEVEL: 'warn',
       SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+    ['ignore', 'inherit', 'inherit'],
+  );
   for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    if (server.exitCode !== null) {
+      stop();
+      throw new Error(`server exited with code ${server.exitCode}`);
+    }
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return server;
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return stop;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  server.kill();
+  stop();
   throw new Error('server did not become healthy within 120 s');
 }
 
@@ -119,7 +122,7 @@ function runLighthouse(url: string, outFile: string): LighthouseReport {
 
 buildIfNeeded();
 const port = await freePort();
-const server = await startServer(port);
+const stopServer = await startServer(port);
 const outDir = join(repoRoot, 'bench-results');
 mkdirSync(outDir, { recursive: true });
 let missed = 0;
@@ -162,7 +165,7 @@ try {
     }
   }
 } finally {
-  server.kill();
+  stopServer();
 }
 console.log(missed === 0 ? 'all targets met' : `${missed} score(s) below target; reports in bench-results/`);
 process.exitCode = missed === 0 ? 0 : 1;

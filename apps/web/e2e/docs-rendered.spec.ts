@@ -68,3 +68,31 @@ test('hydrates without a console error, then puts the signed-in key into the sam
   await expect(page.locator('[id="/quote"]')).toBeInViewport();
   expect(errors).toEqual([]);
 });
+
+test('opened directly, every endpoint block answers once hydrated: language tabs, Copy, Try it and See plans', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`${docsPath}#/holidays-calender`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The last group's block, far below the first screen.
+  const block = page.locator('[id="/holidays-calender"]');
+  await block.getByRole('tab', { name: 'Python client' }).click();
+  await expect(block.getByRole('tab', { name: 'Python client' })).toHaveAttribute('aria-selected', 'true');
+  await expect(block.getByRole('tabpanel')).toContainText('from bahi import Client');
+  await block.getByRole('button', { name: 'Copy' }).first().click();
+  await expect(block.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('from bahi import Client');
+  await block.getByText('Try it').click();
+  await block.getByRole('button', { name: 'Send request' }).click();
+  await expect(block.getByText(/Status:\s*200/)).toBeVisible();
+  // A paid-only endpoint links to the plans, opened inside the site without a page load.
+  const paid = page.locator('[id="/superinvestor-portfolio/{investor_id}"]');
+  await page.evaluate(() => {
+    (window as { stillTheSamePage?: boolean }).stillTheSamePage = true;
+  });
+  await paid.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveURL(/\/financial-data-api-pricing$/);
+  expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type CodeTabId as LanguageId, codeTabs as languages } from './code-tabs.ts';
 import { CopyButton } from './copy-button.tsx';
 import { ScrollPre } from './scroll-pre.tsx';
@@ -10,15 +10,25 @@ function savedLanguage(): LanguageId | null {
   return languages.some((l) => l.id === saved) ? (saved as LanguageId) : null;
 }
 
-/** Language tabs (cURL, Go, Java, Node.js and its client, Python and its client) over the generated samples. */
-export function CodePanel({ snippets }: { snippets: Record<LanguageId, string> }) {
+/**
+ * Language tabs (cURL, Go, Java, Node.js and its client, Python and its client) over the generated
+ * samples. `idBase` prefixes the ids of the tabs and the panel: unique on the page, and the same
+ * whichever React root renders the panel (useId would differ between the page's root, where the
+ * server rendered it, and an endpoint block's own root, which hydrates it).
+ */
+export function CodePanel({
+  idBase: base,
+  snippets,
+}: {
+  idBase: string;
+  snippets: Record<LanguageId, string>;
+}) {
   // cURL first, as the server renders it; the language chosen earlier in this tab after hydration.
   const [active, setActive] = useState<LanguageId>('curl');
   useEffect(() => {
     const saved = savedLanguage();
     if (saved) setActive(saved);
   }, []);
-  const base = useId();
   const code = snippets[active];
   const choose = (id: LanguageId) => {
     setActive(id);

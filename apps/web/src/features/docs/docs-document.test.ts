@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   canHydrateRenderedDocs,
   documentFingerprint,
+  forgetServerGroups,
+  groupsMark,
   primeSwaggerDocument,
+  serverGroupsMarkup,
   serverRenderedMark,
 } from './docs-document.ts';
 import type { SwaggerDocument } from './swagger.ts';
@@ -28,6 +31,22 @@ describe('hydrating the server-rendered docs reference', () => {
     primeSwaggerDocument(doc);
     expect(canHydrateRenderedDocs(renderedFrom(doc))).toBe(true);
     expect(canHydrateRenderedDocs(renderedFrom(newer))).toBe(false);
+  });
+
+  it('keeps the endpoint groups as the server sent them only for markup it will hydrate', () => {
+    primeSwaggerDocument(doc);
+    const groups = '<div class="docs-group"><section id="/quote">Quote</section></div>';
+    const rendered = (d: SwaggerDocument) => {
+      const root = renderedFrom(d);
+      root.firstElementChild!.innerHTML = `<div ${groupsMark}="">${groups}</div>`;
+      return root;
+    };
+    canHydrateRenderedDocs(rendered(newer));
+    expect(serverGroupsMarkup()).toBeNull();
+    canHydrateRenderedDocs(rendered(doc));
+    expect(serverGroupsMarkup()).toBe(groups);
+    forgetServerGroups();
+    expect(serverGroupsMarkup()).toBeNull();
   });
 
   it('leaves other pages alone', () => {

@@ -16,14 +16,36 @@ export function documentFingerprint(doc: SwaggerDocument): string {
   return (hash >>> 0).toString(36);
 }
 
+/** Marks the element that holds the endpoint groups of the reference. */
+export const groupsMark = 'data-docs-groups';
+
+/** The HTML of the endpoint groups the server rendered, when the page is about to hydrate them. */
+let serverGroups: string | null = null;
+
 /**
  * True when markup the server rendered can be hydrated: the browser has the document, and it is
- * the one the server rendered from (the document changes when the data does).
+ * the one the server rendered from (the document changes when the data does). Then the HTML of
+ * the endpoint groups is kept, as the server sent it, for the first render of the reference.
  */
 export function canHydrateRenderedDocs(root: ParentNode): boolean {
   const rendered = root.querySelector(`[${serverRenderedMark}]`);
   if (!rendered) return true;
-  return !!loaded && rendered.getAttribute(serverRenderedMark) === documentFingerprint(loaded);
+  if (!loaded || rendered.getAttribute(serverRenderedMark) !== documentFingerprint(loaded)) return false;
+  serverGroups = rendered.querySelector(`[${groupsMark}]`)?.innerHTML ?? null;
+  return true;
+}
+
+/**
+ * The endpoint groups' HTML as the server rendered it, while the page hydrates that markup; null
+ * otherwise (a render in the browser, or after `forgetServerGroups`).
+ */
+export function serverGroupsMarkup(): string | null {
+  return serverGroups;
+}
+
+/** Called once the reference has hydrated: later renders (the page reached again) build the groups. */
+export function forgetServerGroups(): void {
+  serverGroups = null;
 }
 
 let pending: Promise<SwaggerDocument | null> | null = null;

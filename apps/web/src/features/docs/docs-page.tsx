@@ -9,12 +9,13 @@ import {
   serverRenderedMark,
 } from './docs-document.ts';
 import { DocsNav } from './docs-nav.tsx';
-import { EndpointBlock } from './endpoint-block.tsx';
+import type { BlockSettings } from './endpoint-block.tsx';
 import { filterGroups, groupEndpoints } from './endpoint-index.ts';
 import { KeyPromptModal } from './key-prompt-modal.tsx';
 import { lookupPath } from './path-lookup.ts';
 import { PdfModal } from './pdf-modal.tsx';
 import { downloadPostmanCollection, postmanFileName, postmanUrl } from './postman-download.ts';
+import { ReferenceGroups } from './reference-groups.tsx';
 import { AuthenticationSection, ErrorsSection } from './reference-sections.tsx';
 import { sampleKeyOf } from './snippets.ts';
 import type { SwaggerDocument } from './swagger.ts';
@@ -110,6 +111,30 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
   const siteOrigin = useSiteOrigin(documentOrigin);
   const sampleBaseUrl = `${documentOrigin || siteOrigin}${basePath}`;
   const apiKey = signedIn && profile?.key ? profile.key : sampleKeyOf(doc);
+  const plan = signedIn && profile ? profile.plan : 'B';
+  const settings = useMemo(
+    (): BlockSettings => ({
+      basePath,
+      sampleBaseUrl,
+      origin: `${siteOrigin}${basePath}`,
+      apiKey,
+      plan,
+      definitions: doc.definitions ?? {},
+    }),
+    [basePath, sampleBaseUrl, siteOrigin, apiKey, plan, doc],
+  );
+  // As the server rendered the blocks: signed out, with the document's origin.
+  const serverSettings = useMemo(
+    (): BlockSettings => ({
+      basePath,
+      sampleBaseUrl: `${documentOrigin}${basePath}`,
+      origin: `${documentOrigin}${basePath}`,
+      apiKey: sampleKeyOf(doc),
+      plan: 'B',
+      definitions: doc.definitions ?? {},
+    }),
+    [basePath, documentOrigin, doc],
+  );
   const notice = selected.startsWith('/') ? lookupPath(doc, selected) : null;
 
   // A deep link (or a later hash change) selects the item, opens its group and scrolls to it.
@@ -222,23 +247,7 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
           siteUrl={sampleBaseUrl.slice(0, sampleBaseUrl.length - basePath.length)}
           apiKey={apiKey}
         />
-        {groups.map((g) => (
-          <div key={g.name} className="docs-group">
-            <h2 className="docs-group-title">{g.name}</h2>
-            {g.endpoints.map((e) => (
-              <EndpointBlock
-                key={e.id}
-                endpoint={e}
-                basePath={basePath}
-                sampleBaseUrl={sampleBaseUrl}
-                origin={`${siteOrigin}${basePath}`}
-                apiKey={apiKey}
-                plan={signedIn && profile ? profile.plan : 'B'}
-                definitions={doc.definitions ?? {}}
-              />
-            ))}
-          </div>
-        ))}
+        <ReferenceGroups groups={groups} settings={settings} serverSettings={serverSettings} />
       </div>
       {pdfOpen && <PdfModal onClose={closePdf} />}
       {pendingLink && (

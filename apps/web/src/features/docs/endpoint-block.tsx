@@ -1,7 +1,7 @@
 import type { PlanCode } from '@bahi/contracts/plans';
 import { sitePaths } from '@bahi/contracts/site';
-import { memo } from 'react';
-import { Link } from 'react-router';
+import { type MouseEvent, memo } from 'react';
+import { navigateTo } from '../../lib/navigation.ts';
 import { CodePanel } from './code-panel.tsx';
 import { codeSamples } from './code-tabs.ts';
 import { CopyButton } from './copy-button.tsx';
@@ -13,17 +13,8 @@ import { buildRequest, fullUrl } from './snippets.ts';
 import type { Schema } from './swagger.ts';
 import { TryIt } from './try-it.tsx';
 
-/** One endpoint: text and arguments on the left, samples and the sample response on the right. */
-export const EndpointBlock = memo(function EndpointBlock({
-  endpoint,
-  basePath,
-  sampleBaseUrl,
-  origin,
-  apiKey,
-  plan,
-  definitions,
-}: {
-  endpoint: Endpoint;
+/** What every endpoint block shows besides its endpoint: the same for the whole reference. */
+export interface BlockSettings {
   basePath: string;
   sampleBaseUrl: string;
   /** Where live calls go: this site's API base URL. */
@@ -32,23 +23,64 @@ export const EndpointBlock = memo(function EndpointBlock({
   /** The plan of the key in the samples (Basic for the sample key). */
   plan: PlanCode;
   definitions: Record<string, Schema>;
+}
+
+/** The section elements of the endpoint blocks. */
+export const endpointBlockSelector = 'section[data-testid="endpoint-block"]';
+
+/** One endpoint: text and arguments on the left, samples and the sample response on the right. */
+export const EndpointBlock = memo(function EndpointBlock({
+  endpoint,
+  settings,
+}: {
+  endpoint: Endpoint;
+  settings: BlockSettings;
+}) {
+  return (
+    <section
+      id={endpoint.id}
+      className="docs-endpoint"
+      aria-labelledby={headingIdOf(endpoint)}
+      data-testid="endpoint-block"
+    >
+      <EndpointBody endpoint={endpoint} settings={settings} />
+    </section>
+  );
+});
+
+function headingIdOf(endpoint: Endpoint): string {
+  return `h-${endpoint.id}`;
+}
+
+/** A left click without modifier keys follows the link inside the site, without a page load. */
+function followInSite(e: MouseEvent<HTMLAnchorElement>): void {
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  navigateTo(e.currentTarget.getAttribute('href')!);
+}
+
+/**
+ * The content of an endpoint block's section. A block of the reference the server rendered is
+ * a React root of its own (see reference-groups.tsx), so this renders without the router's
+ * context: the pricing link navigates through `navigateTo`.
+ */
+export function EndpointBody({
+  endpoint,
+  settings: { basePath, sampleBaseUrl, origin, apiKey, plan, definitions },
+}: {
+  endpoint: Endpoint;
+  settings: BlockSettings;
 }) {
   const op = endpoint.operation;
   const realtime = fullUrl(buildRequest(endpoint, origin, apiKey));
   const sample = sampleResponse(op, definitions);
   const sampleText = sample.kind === 'json' ? JSON.stringify(sample.value, null, 2) : '';
-  const headingId = `h-${endpoint.id}`;
   // A live call only where the key shown may make it (a Basic key gets 403 on paid endpoints).
   const needs = planNeededFor(op, plan);
   return (
-    <section
-      id={endpoint.id}
-      className="docs-endpoint"
-      aria-labelledby={headingId}
-      data-testid="endpoint-block"
-    >
+    <>
       <div className="docs-endpoint-text">
-        <h3 id={headingId}>{endpoint.label}</h3>
+        <h3 id={headingIdOf(endpoint)}>{endpoint.label}</h3>
         <p className="docs-path">
           <span className="docs-method">{endpoint.method}</span>
           <code>
@@ -84,7 +116,10 @@ export const EndpointBlock = memo(function EndpointBlock({
         <TryIt endpoint={endpoint} shownKey={apiKey} origin={origin} />
       </div>
       <div className="docs-endpoint-code">
-        <CodePanel snippets={codeSamples(endpoint, sampleBaseUrl, basePath, apiKey)} />
+        <CodePanel
+          idBase={`code-${endpoint.id}`}
+          snippets={codeSamples(endpoint, sampleBaseUrl, basePath, apiKey)}
+        />
         <div className="docs-code docs-sample">
           <div className="docs-code-head">
             <span className="docs-code-title">
@@ -102,7 +137,10 @@ export const EndpointBlock = memo(function EndpointBlock({
         </div>
         {needs ? (
           <p className="docs-muted docs-realtime-needs">
-            {needs} <Link to={sitePaths.pricing}>See plans</Link>
+            {needs}{' '}
+            <a href={sitePaths.pricing} onClick={followInSite}>
+              See plans
+            </a>
           </p>
         ) : (
           <a className="docs-realtime" href={realtime} target="_blank" rel="noopener">
@@ -110,6 +148,6 @@ export const EndpointBlock = memo(function EndpointBlock({
           </a>
         )}
       </div>
-    </section>
+    </>
   );
-});
+}
