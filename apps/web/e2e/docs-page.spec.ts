@@ -336,6 +336,10 @@ test('a Realtime response link opens the live call in a new tab: 200 JSON, and e
   await page.goto(docsPath);
   const first = page.getByRole('link', { name: 'Realtime response' }).first();
   await expect(first).toHaveAttribute('target', '_blank');
+  // The blocks take the browser's own origin once hydrated (here 127.0.0.1 where the server's
+  // PUBLIC_URL says localhost): the link to click is the settled one.
+  const origin = new URL(page.url()).origin;
+  await expect(first).toHaveAttribute('href', new RegExp(`^${origin.replace(/[.]/g, '\\.')}/api/v1/`));
   const href = await first.getAttribute('href');
   const popup = context.waitForEvent('page');
   await first.click();
