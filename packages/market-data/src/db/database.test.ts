@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,41 +165,7 @@ for (const target of [...testDatabases(), threaded] as (TestDatabase & { label?:
   });
 }
 
-/** Nice value of each of this process's threads, by thread id (Linux /proc). */
-function threadNices(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      // After "pid (comm) ", the fields are: state ppid ... ; nice is the 19th field overall.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), Number(fields[16]));
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return out;
-}
-
 describe('pglite in a worker thread', () => {
-  it.runIf(existsSync('/proc/thread-self'))(
-    'runs at a lower priority than the calling thread, which keeps its own',
-    async () => {
-      const before = threadNices();
-      const db = await openDb({ kind: 'pglite', thread: true });
-      try {
-        const started = [...threadNices()].filter(([tid]) => !before.has(tid));
-        // Among the threads the database started, one (its own) runs at nice 10.
-        expect(started.filter(([, nice]) => nice === 10).length).toBe(1);
-        const self = Number(readlinkSync('/proc/thread-self').split('/').pop());
-        expect(threadNices().get(self)).toBe(before.get(self));
-      } finally {
-        await db.close();
-      }
-    },
-    120_000,
-  );
-
   it('keeps the calling thread free while a long query runs', async () => {
     const db = await openDb({ kind: 'pglite', thread: true });
     try {

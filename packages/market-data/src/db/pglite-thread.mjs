@@ -1,27 +1,15 @@
 // The embedded database's own thread: PGlite runs here so its queries never block the HTTP
 // event loop. Plain JavaScript so it loads the same way under tsx, vitest and a compiled build.
 // Protocol (see pglite-in-thread.ts): { id, op, sql?, params?, tx?, csv? } in, { id, rows? | error? } out.
-import { mkdirSync, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** Nice value of this thread: 10 gives it about a tenth of a core the HTTP thread also wants. */
-const DATABASE_THREAD_NICE = 10;
 const INT8 = 20;
 const NUMERIC = 1700;
 const DATE = 1082;
 const toNumber = (v) => (v === null ? null : Number(v));
 const keepString = (v) => v;
-
-// When this thread and the HTTP thread compete for a core, the HTTP thread goes first: on Linux a
-// thread has its own nice value, set through its thread id. Elsewhere the priority is left as is.
-try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) setPriority(tid, DATABASE_THREAD_NICE);
-} catch {
-  // No /proc (not Linux) or not permitted: the thread keeps the process's priority.
-}
 
 if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
 const lite = await PGlite.create(workerData.dataDir ?? undefined, {
