@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { sitePaths } from '@bahi/contracts/site';
 import { ensureSampleData } from '@bahi/market-data';
@@ -33,6 +32,7 @@ import {
 } from './plugins/access-log.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { standardOutput } from './plugins/log-destination.ts';
+import { requestIdOf } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sharedServerOptions } from './plugins/server-options.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
@@ -62,8 +62,6 @@ export const serverMigrations: MigrationSet = {
 
 /** Where Google's sign-in script (and its One Tap frame) comes from. */
 const googleSignInOrigin = 'https://accounts.google.com';
-
-const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole server from a config object; main.ts only reads the environment and listens. */
 export async function buildApp(
@@ -105,10 +103,7 @@ export async function buildApp(
     // While draining (process/drain.ts), a request that still arrives on an open connection is
     // answered, with Connection: close, rather than refused with a 503.
     return503OnClosing: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     ...sharedServerOptions,
     ...(config.tlsCertFile && config.tlsKeyFile
       ? { https: { cert: await readText(config.tlsCertFile), key: await readText(config.tlsKeyFile) } }

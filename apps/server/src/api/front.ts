@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -11,10 +10,13 @@ import type { Config } from '../config.ts';
 import type { LogStream, RequestRecorder } from '../plugins/access-log.ts';
 import { preferredCoding } from '../plugins/content-coding.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
+import { requestIdOf } from '../plugins/request-id.ts';
+import { hsts } from '../plugins/security-headers.ts';
 import { answerKey, authorize, bodyFields, type Endpoint, validatorFields } from './endpoint.ts';
 import { markCounted } from './front-handover.ts';
+import { internalCallHeader } from './internal-call.ts';
 import type { KeyOwner } from './key-cache.ts';
-import type { RateLimitOutcome } from './rate-limit.ts';
+import { type RateLimitOutcome, rateLimitFields } from './rate-limit.ts';
 import { type CachedResponse, etagMatches, readyRepresentation, type Sent } from './response-cache.ts';
 import type { DataApiServices } from './services.ts';
 
@@ -49,9 +51,6 @@ interface Operation {
   route: string;
 }
 
-const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-const internalCallHeader = 'x-bahi-internal-call';
-const hsts = 'max-age=31536000; includeSubDomains';
 const infoLevels = new Set(['info', 'debug', 'trace']);
 
 /** Whether the configured log level writes the `info` access line. */
@@ -171,21 +170,9 @@ export class AnswerFront {
 
   private write(req: IncomingMessage, res: ServerResponse, a: Ready, outcome: RateLimitOutcome): void {
     const { operation, sent, entry } = a;
-    const given = req.headers['x-request-id'];
-    const reqId = typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    const reqId = requestIdOf(req.headers['x-request-id']);
     const notModified = etagMatches(req.headers['if-none-match'], sent.etag);
-    const fields = [
-      'ratelimit-policy',
-      `"per-minute";q=${outcome.limit};w=60`,
-      'ratelimit',
-      `"per-minute";r=${outcome.remaining};t=${outcome.resetSeconds}`,
-      'x-ratelimit-limit',
-      String(outcome.limit),
-      'x-ratelimit-remaining',
-      String(outcome.remaining),
-      'x-ratelimit-reset',
-      String(Math.ceil(a.nowMs / 1000) + outcome.resetSeconds),
-    ];
+    const fields = rateLimitFields(outcome, a.nowMs);
     for (const f of validatorFields(false, entry, sent)) fields.push(f);
     if (!notModified) for (const f of bodyFields(operation.endpoint.operationId, entry, sent)) fields.push(f);
     fields.push('x-request-id', reqId, 'x-content-type-options', 'nosniff');

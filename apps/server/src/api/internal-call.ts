@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
-const header = 'x-bahi-internal-call';
+export const internalCallHeader = 'x-bahi-internal-call';
 const token = randomBytes(24).toString('base64url');
 
 /**
@@ -9,8 +9,8 @@ const token = randomBytes(24).toString('base64url');
  * passed the HTTPS check, such as an MCP tool call: the value is random per process and never
  * leaves it, so no client can send it.
  */
-export const internalCallHeaders: Record<string, string> = { [header]: token };
+export const internalCallHeaders: Record<string, string> = { [internalCallHeader]: token };
 
 export function isInternalCall(req: FastifyRequest): boolean {
-  return req.headers[header] === token;
+  return req.headers[internalCallHeader] === token;
 }

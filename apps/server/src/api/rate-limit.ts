@@ -187,15 +187,28 @@ function outcome(limit: number, res: RateLimiterRes, allowed: boolean): RateLimi
 }
 
 /**
- * Writes the IETF draft fields (RateLimit-Policy, RateLimit) and the customary X-RateLimit-*
- * fields; X-RateLimit-Reset is the Unix time in seconds when the window resets.
+ * The IETF draft fields (RateLimit-Policy, RateLimit) and the customary X-RateLimit-*
+ * fields, as name, value, ...; X-RateLimit-Reset is the Unix time in seconds when the window resets.
  */
+export function rateLimitFields(o: RateLimitOutcome, nowMs: number): string[] {
+  return [
+    'ratelimit-policy',
+    `"per-minute";q=${o.limit};w=60`,
+    'ratelimit',
+    `"per-minute";r=${o.remaining};t=${o.resetSeconds}`,
+    'x-ratelimit-limit',
+    String(o.limit),
+    'x-ratelimit-remaining',
+    String(o.remaining),
+    'x-ratelimit-reset',
+    String(Math.ceil(nowMs / 1000) + o.resetSeconds),
+  ];
+}
+
+/** Sets the rate-limit fields (`rateLimitFields`) on a reply. */
 export function setRateLimitHeaders(reply: FastifyReply, o: RateLimitOutcome, nowMs: number): void {
-  reply.header('ratelimit-policy', `"per-minute";q=${o.limit};w=60`);
-  reply.header('ratelimit', `"per-minute";r=${o.remaining};t=${o.resetSeconds}`);
-  reply.header('x-ratelimit-limit', String(o.limit));
-  reply.header('x-ratelimit-remaining', String(o.remaining));
-  reply.header('x-ratelimit-reset', String(Math.ceil(nowMs / 1000) + o.resetSeconds));
+  const fields = rateLimitFields(o, nowMs);
+  for (let i = 0; i < fields.length; i += 2) reply.header(fields[i]!, fields[i + 1]);
 }
 
 export function rateLimitedError(o: RateLimitOutcome): AppError {

@@ -44,4 +44,5 @@ export function registerSecurityHeaders(
   });
 }
 
-const hsts = 'max-age=31536000; includeSubDomains';
+/** Strict-Transport-Security on every answer over https. */
+export const hsts = 'max-age=31536000; includeSubDomains';
