@@ -107,6 +107,8 @@ for (const target of targets) {
   const { child, info } = await startServer<ServerInfo>('api-server.ts', {
     ...target.env,
     SAMPLE_DATA: 'default',
+    // As the product ships: the default log level, one access line per request.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   });
   console.log(`${target.name}: server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const base = `http://127.0.0.1:${info.port}/api/v1`;

@@ -72,7 +72,7 @@ export async function buildApp(
   } = {},
 ): Promise<FastifyInstance> {
   const ownsDb = !deps.db || deps.closeDb === true;
-  const opened = deps.db ?? (await openDatabase(config));
+  const opened = deps.db ?? (await openDatabase(config, { serving: true }));
   // With /metrics on (METRICS_TOKEN), requests and database calls are measured; otherwise not at all.
   const measuring = config.metricsToken ? startMeasuring(opened) : null;
   const db = measuring?.observedDb ?? opened;

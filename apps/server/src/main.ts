@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     return runPrimary(config);
   }
   // The embedded database starts in its own thread while this one loads the server's modules.
-  const opening = openDatabase(config);
+  const opening = openDatabase(config, { serving: true });
   opening.catch(() => {}); // awaited below, where a failure surfaces
   const { serve } = await import('./process/serve.ts');
   const app = await serve(config, await opening);

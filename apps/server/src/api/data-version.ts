@@ -8,6 +8,7 @@ export class DataVersion {
   private value = -1;
   private readAt = 0;
   private pending: Promise<number> | null = null;
+  private readonly listeners: ((version: number) => void)[] = [];
 
   constructor(
     private readonly db: Queryable,
@@ -27,6 +28,11 @@ export class DataVersion {
     return this.pending;
   }
 
+  /** Calls `listener` with each version read that differs from the one before (the first too). */
+  onChange(listener: (version: number) => void): void {
+    this.listeners.push(listener);
+  }
+
   /** Forces the next call to re-read (after a load in this process). */
   invalidate(): void {
     this.readAt = 0;
@@ -36,8 +42,10 @@ export class DataVersion {
     const { rows } = await this.db.query<{ version: number }>(
       'SELECT version FROM data_version WHERE id = 1',
     );
+    const before = this.value;
     this.value = Number(rows[0]?.version ?? 0);
     this.readAt = now;
+    if (this.value !== before) for (const listener of this.listeners) listener(this.value);
     return this.value;
   }
 }

@@ -42,6 +42,13 @@ export async function registerDataApi(
   app.decorate('dataApi', svc);
   await svc.limiter.connect();
   app.addHook('onClose', async () => svc.limiter.close());
+  // Read the data version once ready, which also loads its company directory: the first data
+  // requests after a start do not wait for either.
+  app.addHook('onReady', async () => {
+    await svc.version.current().catch((err: unknown) => {
+      app.log.warn({ err }, 'data version not read at start; the first request reads it');
+    });
+  });
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', accessHook(svc, config, app.deps.clock));

@@ -20,6 +20,21 @@ export class SymbolCache {
   constructor(private readonly db: Queryable) {}
 
   async resolve(symbol: string, version: number): Promise<Company | null> {
+    const ref = (await this.directoryOf(version)).resolve(symbol);
+    return ref ? { isin: ref.isin, symbol: ref.symbol ?? ref.isin, name: ref.name, ref } : null;
+  }
+
+  /**
+   * Starts loading the directory of `version` without waiting for it, so the first requests
+   * after a start or a data change do not wait for it (about 50–100 ms on the default universe).
+   */
+  prepare(version: number): void {
+    this.directoryOf(version).catch(() => {
+      // Not kept (see directoryOf): the next request loads it again and reports the error.
+    });
+  }
+
+  private directoryOf(version: number): Promise<CompanyDirectory> {
     if (version !== this.version || !this.directory) {
       this.version = version;
       const loading = loadCompanyDirectory(this.db);
@@ -29,7 +44,6 @@ export class SymbolCache {
         if (this.directory === loading) this.directory = null;
       });
     }
-    const ref = (await this.directory).resolve(symbol);
-    return ref ? { isin: ref.isin, symbol: ref.symbol ?? ref.isin, name: ref.name, ref } : null;
+    return this.directory;
   }
 }

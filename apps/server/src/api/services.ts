@@ -30,6 +30,10 @@ export function createServices(
   opts: { rateLimitPrefix?: string; clock?: () => Date; rejections?: Rejections } = {},
 ): DataApiServices {
   const budget = config.responseCacheMb * 1024 * 1024;
+  const version = new DataVersion(db);
+  const symbols = new SymbolCache(db);
+  // A new data version's company directory starts loading as soon as the version is read.
+  version.onChange((v) => symbols.prepare(v));
   return {
     db,
     keys: new KeyCache(db),
@@ -39,8 +43,8 @@ export function createServices(
     // quarters, the canonical entries (bodies only) the rest; both LRU.
     cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.body.length + 400),
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
-    version: new DataVersion(db),
-    symbols: new SymbolCache(db),
+    version,
+    symbols,
     sync: config.dataSync ?? loadSyncConfig({}),
     clock: opts.clock ?? (() => new Date()),
   };

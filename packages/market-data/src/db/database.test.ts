@@ -190,6 +190,29 @@ describe('pglite in a worker thread', () => {
   }, 120_000);
 });
 
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!postgresUrl)('a server pool on PostgreSQL (keepConnections)', () => {
+  it('opens every connection at start and keeps them past the idle timeout; on demand opens one', async () => {
+    const kept = await openDb({ kind: 'postgres', url: postgresUrl!, keepConnections: true });
+    const onDemand = await openDb({ kind: 'postgres', url: postgresUrl! });
+    try {
+      expect(kept.poolStats!()).toMatchObject({ total: 10, idle: 10 });
+      expect(onDemand.poolStats!().total).toBe(1);
+      // pg's pool closes a connection idle for 10 s unless the pool keeps it.
+      await new Promise((r) => setTimeout(r, 11_000));
+      expect(kept.poolStats!().total).toBe(10);
+      expect(onDemand.poolStats!().total).toBe(0);
+      // Eight queries at once find a connection each, none waiting for one to open.
+      const sleeps = Array.from({ length: 8 }, () => kept.query('SELECT pg_sleep(0.2)'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(kept.poolStats!()).toEqual({ total: 10, idle: 2, waiting: 0 });
+      await Promise.all(sleeps);
+    } finally {
+      await Promise.all([kept.close(), onDemand.close()]);
+    }
+  }, 30_000);
+});
+
 describe('splitStatements', () => {
   it('keeps dollar-quoted bodies whole', () => {
     expect(splitStatements('SELECT 1;\nDO $$\nBEGIN\n  PERFORM 1;\nEND\n$$;\n')).toHaveLength(2);

@@ -15,7 +15,16 @@ export type { Db, PoolStats, Queryable } from './types.ts';
  */
 export type DbTarget =
   | { kind: 'pglite'; dataDir?: string; thread?: boolean }
-  | { kind: 'postgres'; url: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      /**
+       * Open every pooled connection at start and keep them (a server): otherwise connections
+       * open on demand and close after 10 s idle, so a burst after a quiet spell first waits for
+       * PostgreSQL to start a backend per connection (tens of milliseconds each, measured).
+       */
+      keepConnections?: boolean;
+    };
 
 // Type OIDs whose default parsing differs between the two drivers: make both return the same JS values.
 const INT8 = 20;
@@ -25,7 +34,7 @@ const toNumber = (v: string) => (v === null ? null : Number(v));
 const keepString = (v: string) => v;
 
 export async function openDb(target: DbTarget): Promise<Db> {
-  if (target.kind === 'postgres') return openPostgres(target.url);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.keepConnections === true);
   return target.thread ? openPgliteInThread(target.dataDir) : openPglite(target.dataDir);
 }
 
@@ -60,7 +69,10 @@ async function openPglite(dataDir?: string): Promise<Db> {
   };
 }
 
-async function openPostgres(url: string): Promise<Db> {
+/** Connections per pool. */
+const poolSize = 10;
+
+async function openPostgres(url: string, keepConnections: boolean): Promise<Db> {
   const [{ default: Pg }, { default: pgCopy }] = await Promise.all([import('pg'), import('pg-copy-streams')]);
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
@@ -69,14 +81,23 @@ async function openPostgres(url: string): Promise<Db> {
       return Pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new Pg.Pool({ connectionString: url, max: 10, types: types as pg.CustomTypesConfig });
+  const pool = new Pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Kept: the pool never closes an idle connection below `min`.
+    ...(keepConnections ? { min: poolSize } : {}),
+    types: types as pg.CustomTypesConfig,
+  });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is an
   // 'error' on the pool, which would otherwise crash the process. The pool discards that client
   // and opens a new one for the next query; queries in flight fail on their own.
   pool.on('error', (err) => {
     console.warn(`PostgreSQL ended an idle connection: ${err.message}`);
   });
-  await pool.query('SELECT 1');
+  if (keepConnections) {
+    const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+    for (const c of clients) c.release();
+  } else await pool.query('SELECT 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: readonly unknown[]) => {
       const res = await c.query(sql, params as unknown[] | undefined);

@@ -42,6 +42,25 @@ describe('price adjustment', () => {
     expect(adjustPrice(1200, cum[0]!.price)).toBe(200);
   });
 
+  it("gives each date the day before's factor with dayBefore: an ex-date's previous close is adjusted", () => {
+    const factors = adjustmentFactors([
+      { action: 'split', exDate: '2019-09-19', faceValueFrom: 2, faceValueTo: 1 },
+      { action: 'bonus', exDate: '2021-01-05', ratioNew: 1, ratioHeld: 2 },
+    ]);
+    const dates = ['2019-09-18', '2019-09-19', '2019-09-20', '2021-01-05', '2021-01-06'];
+    const before = cumulativeFactors(dates, factors, { dayBefore: true });
+    // The same as the factor of the calendar day before each date, across month and year ends.
+    const dayBefore = (iso: string) => {
+      const d = new Date(`${iso}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - 1);
+      return d.toISOString().slice(0, 10);
+    };
+    expect(before).toEqual(cumulativeFactors(dates.map(dayBefore), factors));
+    // On the split's ex-date, the previous close (of the 18th) carries the split: 0.5 × 2/3.
+    expect(before[1]!.price).toBeCloseTo(0.5 * (2 / 3), 12);
+    expect(cumulativeFactors(dates, factors)[1]!.price).toBeCloseTo(2 / 3, 12);
+  });
+
   it('keeps dividends in a separate factor that leaves the split-adjusted price alone', () => {
     const f = factorOf({ action: 'dividend', exDate: '2024-08-01', dividendPerShare: 10, prevClose: 500 });
     expect(f).toEqual({ exDate: '2024-08-01', priceFactor: 1, dividendFactor: 0.98 });

@@ -84,11 +84,14 @@ export interface CumulativeFactor {
 
 /**
  * For each trade date (any order), the product of every factor whose ex-date is after it:
- * what a raw price on that date is multiplied by to compare with today's prices.
+ * what a raw price on that date is multiplied by to compare with today's prices. With
+ * `dayBefore`, the factor of the calendar day before each date instead (every factor whose
+ * ex-date is on or after the date): what the previous close is adjusted with.
  */
 export function cumulativeFactors(
   tradeDates: readonly string[],
   factors: readonly AdjustmentFactor[],
+  opts: { dayBefore?: boolean } = {},
 ): CumulativeFactor[] {
   const sorted = [...factors].sort((x, y) => (x.exDate < y.exDate ? 1 : -1)); // newest first
   // suffix products: after[i] = product of sorted[0..i]
@@ -100,11 +103,14 @@ export function cumulativeFactors(
     d *= f.dividendFactor;
     after.push({ price: p, dividend: d });
   }
+  const none: CumulativeFactor = { price: 1, dividend: 1 };
+  const dayBefore = opts.dayBefore === true;
   return tradeDates.map((date) => {
-    // count of factors with exDate > date = index of first factor (newest first) with exDate <= date
+    // count of factors with exDate > date (>= date for the day before) = index of the first
+    // factor (newest first) that does not apply
     let n = 0;
-    while (n < sorted.length && sorted[n]!.exDate > date) n++;
-    return n === 0 ? { price: 1, dividend: 1 } : after[n - 1]!;
+    while (n < sorted.length && (dayBefore ? sorted[n]!.exDate >= date : sorted[n]!.exDate > date)) n++;
+    return n === 0 ? none : after[n - 1]!;
   });
 }
 

@@ -67,7 +67,8 @@ export function effectiveStatementType(ref: CompanyRef, asked: StatementType): S
 const yyyymmdd = (d: string | null) => (d ? d.slice(0, 10).replaceAll('-', '') : null);
 
 export function toFinancialRecord(ref: CompanyRef, row: StatementRow): FinancialRecord {
-  const head: FinancialRecord = {
+  const items = row.items;
+  const record: FinancialRecord = {
     company: ref.name,
     symbol: ref.symbol,
     statementType: row.statementType,
@@ -80,20 +81,19 @@ export function toFinancialRecord(ref: CompanyRef, row: StatementRow): Financial
     source: row.source,
     asOf: row.asOf,
   };
+  const resultDate = record.result_date;
   if (row.statementCode === 'pl') {
-    head.revenueFromOperations = revenueOf(row.items);
-    for (const k of [
-      'otherIncome',
-      'expenses',
-      'taxExpense',
-      'profitBeforeTax',
-      'profitLossForPeriod',
-      'eps',
-    ])
-      head[k] = row.items[k] ?? null;
+    record.revenueFromOperations = revenueOf(items);
+    for (const k of plFirst) record[k] = items[k] ?? null;
   }
-  return { ...head, ...row.items, result_date: head.result_date };
+  // Every line item after (an item named like a field above takes its value, in its place).
+  for (const k in items) record[k] = items[k] ?? null;
+  record.result_date = resultDate;
+  return record;
 }
+
+/** Profit and loss items that lead the record, after revenue from operations. */
+const plFirst = ['otherIncome', 'expenses', 'taxExpense', 'profitBeforeTax', 'profitLossForPeriod', 'eps'];
 
 /** Statements of one company, newest period first; null when the symbol is unknown. */
 export async function getFinancials(

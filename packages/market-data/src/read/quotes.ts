@@ -112,22 +112,38 @@ export async function getDailyQuotes(
     [ref.isin, opts.from ?? null, opts.to ?? null],
   );
   const factors = await loadAdjustmentFactors(q, ref.isin);
-  const cum = cumulativeFactors(
-    rows.map((r) => r.date),
-    factors,
-  );
+  const dates = rows.map((r) => r.date);
+  const cum = cumulativeFactors(dates, factors);
   // The previous close is of the day before: adjusted with the factor of that day (an ex-date is a
   // trading day, so every factor after the day before and up to this day is this day's own).
-  const before = cumulativeFactors(
-    rows.map((r) => dayBefore(r.date)),
-    factors,
-  );
-  return rows.map((r, i) => {
+  const before = cumulativeFactors(dates, factors, { dayBefore: true });
+  // One object per row, built whole (a few thousand rows per answer: no intermediate copies).
+  return rows.map((r, i): DailyQuote => {
     const f = cum[i]!;
+    const prev = r.prevClose;
     const adjClose = adjustPrice(r.close, f.price)!;
-    const adjPrev = r.prevClose ? adjustPrice(r.prevClose, before[i]!.price)! : null;
+    const adjPrev = prev ? adjustPrice(prev, before[i]!.price)! : null;
     return {
-      ...withChange(ref.symbol, r),
+      isin: r.isin,
+      exchange: r.exchange,
+      series: r.series,
+      date: r.date,
+      open: r.open,
+      high: r.high,
+      low: r.low,
+      close: r.close,
+      last: r.last,
+      prevClose: prev,
+      volume: r.volume,
+      tradedValue: r.tradedValue,
+      trades: r.trades,
+      deliveryQty: r.deliveryQty,
+      deliveryPct: r.deliveryPct,
+      source: r.source,
+      asOf: r.asOf,
+      symbol: ref.symbol,
+      change: prev ? Math.round((r.close - prev) * 100) / 100 : null,
+      changePct: prev ? Math.round(((r.close - prev) / prev) * 10000) / 100 : null,
       adjChange: adjPrev ? Math.round((adjClose - adjPrev) * 100) / 100 : null,
       adjChangePct: adjPrev ? Math.round(((adjClose - adjPrev) / adjPrev) * 10000) / 100 : null,
       adjOpen: adjustPrice(r.open, f.price)!,
@@ -140,12 +156,6 @@ export async function getDailyQuotes(
       dividendFactor: f.dividend,
     };
   });
-}
-
-function dayBefore(iso: string): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
 }
 
 export interface CorporateAction extends Provenance {
