@@ -13,7 +13,13 @@ import { startServerProcess } from './server-process.ts';
 // throttling scales whatever CPU time the machine gives the browser.
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(webRoot, '..', '..');
-const pages = ['/', '/financial-data-api-pricing', '/api-faq', '/financial-data-api-documentation'];
+// LIGHTHOUSE_PAGES (comma-separated paths) measures some of them, e.g. to compare two builds.
+const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+  '/',
+  '/financial-data-api-pricing',
+  '/api-faq',
+  '/financial-data-api-documentation',
+];
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const targets: Record<string, number> = {
   performance: 95,
