@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { type AdjustmentFactor, adjustPrice, cumulativeFactors } from '../engine/adjustment.ts';
-import { type CompanyName, type Provenance, refOf, resolveCompany } from './resolve.ts';
+import { type CompanyName, type CompanyRef, type Provenance, refOf } from './resolve.ts';
 
 export interface Quote {
   symbol: string | null;
@@ -56,28 +56,40 @@ function withChange<T extends Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
 }
 
 /**
- * Latest end-of-day quote for each symbol asked (order kept). Unknown symbols are listed in
- * `unknown` rather than failing the whole request.
+ * Latest end-of-day quote for each company asked (order kept), in one query. Symbols are
+ * resolved first (a query each; the server passes companies its directory resolved). Unknown
+ * symbols, and companies with no quote, are listed in `unknown` rather than failing the whole
+ * request.
  */
 export async function getQuotes(
   q: Queryable,
-  symbols: readonly string[],
+  companies: readonly CompanyName[],
 ): Promise<{ quotes: Quote[]; unknown: string[] }> {
+  const asked: { name: string; ref: CompanyRef | null }[] = [];
+  for (const company of companies) {
+    const name = typeof company === 'string' ? company : (company.symbol ?? company.isin);
+    asked.push({ name, ref: await refOf(q, company) });
+  }
+  const found = asked.flatMap(({ ref }) => (ref ? [ref] : []));
+  if (found.length === 0) return { quotes: [], unknown: asked.map((a) => a.name) };
+  // Each company's latest row, found by its own backward index probe (isin, exchange,
+  // trade_date), in one round trip.
+  const { rows } = await q.query<Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
+    `SELECT ${QUOTE_COLUMNS}
+       FROM unnest($1::text[]) AS asked(isin)
+       CROSS JOIN LATERAL (
+         SELECT * FROM daily_quote d WHERE d.isin = asked.isin AND d.exchange = 'NSE'
+          ORDER BY d.trade_date DESC LIMIT 1
+       ) q`,
+    [[...new Set(found.map((ref) => ref.isin))]],
+  );
+  const latest = new Map(rows.map((r) => [r.isin, r]));
   const quotes: Quote[] = [];
   const unknown: string[] = [];
-  for (const s of symbols) {
-    const ref = await resolveCompany(q, s);
-    if (!ref) {
-      unknown.push(s);
-      continue;
-    }
-    const { rows } = await q.query<Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
-      `SELECT ${QUOTE_COLUMNS} FROM daily_quote q WHERE q.isin = $1 AND q.exchange = 'NSE'
-        ORDER BY q.trade_date DESC LIMIT 1`,
-      [ref.isin],
-    );
-    if (rows[0]) quotes.push(withChange(ref.symbol, rows[0]));
-    else unknown.push(s);
+  for (const { name, ref } of asked) {
+    const row = ref ? latest.get(ref.isin) : undefined;
+    if (ref && row) quotes.push(withChange(ref.symbol, row));
+    else unknown.push(name);
   }
   return { quotes, unknown };
 }

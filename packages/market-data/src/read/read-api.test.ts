@@ -158,6 +158,21 @@ for (const target of testDatabases()) {
       const { quotes, unknown } = await getQuotes(db, ['itc', 'NOPE', 'HDFCBANK']);
       expect(quotes.map((q) => q.symbol)).toEqual(['ITC', 'HDFCBANK']);
       expect(unknown).toEqual(['NOPE']);
+      // Resolved companies and symbols mixed, repeated and unknown: order kept, one query for
+      // every latest quote, each the company's latest NSE day.
+      const hdfc = (await resolveCompany(db, 'HDFCBANK'))!;
+      const mixed = await getQuotes(db, ['NOPE', hdfc, 'itc', 'HDFCBANK', 'ALSO-NOPE']);
+      expect(mixed.quotes.map((q) => q.symbol)).toEqual(['HDFCBANK', 'ITC', 'HDFCBANK']);
+      expect(mixed.unknown).toEqual(['NOPE', 'ALSO-NOPE']);
+      const itcDays = (await getDailyQuotes(db, 'ITC', { from: '2000-01-01' }))!;
+      const lastItc = itcDays[itcDays.length - 1]!;
+      expect(mixed.quotes[1]).toMatchObject({
+        date: lastItc.date,
+        close: lastItc.close,
+        prevClose: lastItc.prevClose,
+        change: lastItc.change,
+        exchange: 'NSE',
+      });
       const dividends = await getDividends(db, 'ITC');
       expect(dividends!.dividends.length).toBeGreaterThan(5);
       const daily = await getDailyPriceRatios(db, 'ITC', { from: '2026-06-01', to: '2026-06-30' });

@@ -62,7 +62,7 @@ export const quote = defineEndpoint({
   load: async ({ db, companies }) => {
     const { quotes } = await getQuotes(
       db,
-      companies.map((c) => c.isin),
+      companies.map((c) => c.ref),
     );
     if (quotes.length === 0) return null;
     return { data: quotes, ...provenanceOf(quotes) };
