@@ -21,9 +21,11 @@ const app = (
     <RouterProvider router={router} />
   </StrictMode>
 );
-// Prerendered pages arrive with markup to hydrate (React 19 hydrates concurrently, yielding to
-// the browser between chunks of work, and reports any mismatch with the server markup as a
-// console error, which fails the tests); the SPA shell arrives with an empty root.
+// Prerendered pages arrive with markup to hydrate (React reports any mismatch with the server
+// markup as a console error, which fails the tests); the SPA shell arrives with an empty root.
+// A hydration started here runs at the default priority, which React renders in one task (only
+// transitions are time-sliced); the docs reference splits its work into island roots instead
+// (reference-groups.tsx).
 // The docs reference the server rendered hydrates only with the document it was rendered from:
 // when the browser could not fetch it (the "missing spec" message and its retry) or got a newer
 // one, the page renders afresh.
