@@ -211,6 +211,39 @@ describe.skipIf(!postgresUrl)('a server pool on PostgreSQL (keepConnections)', (
       await Promise.all([kept.close(), onDemand.close()]);
     }
   }, 30_000);
+
+  it('starts with the connections PostgreSQL allows when it allows fewer, and fails only with none', async () => {
+    const role = `bahi_limited_${process.pid}_${Date.now()}`;
+    const admin = await openDb({ kind: 'postgres', url: postgresUrl! });
+    const as = (limit: number) => {
+      const u = new URL(postgresUrl!);
+      u.username = `${role}_${limit}`;
+      u.password = '';
+      return u.toString();
+    };
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      for (const limit of [3, 0])
+        await admin.exec(`CREATE ROLE ${role}_${limit} LOGIN CONNECTION LIMIT ${limit}`);
+      const three = await openDb({ kind: 'postgres', url: as(3), keepConnections: true });
+      try {
+        expect(three.poolStats!()).toMatchObject({ total: 3, idle: 3 });
+        expect(warnings.join('\n')).toMatch(/3 of 10 connections opened at start \(.*too many connections/);
+        expect(await three.query<{ one: number }>('SELECT 1 AS one')).toEqual({ rows: [{ one: 1 }] });
+      } finally {
+        await three.close();
+      }
+      await expect(openDb({ kind: 'postgres', url: as(0), keepConnections: true })).rejects.toThrow(
+        /too many connections/,
+      );
+    } finally {
+      console.warn = warn;
+      for (const limit of [3, 0]) await admin.exec(`DROP ROLE IF EXISTS ${role}_${limit}`);
+      await admin.close();
+    }
+  }, 30_000);
 });
 
 describe('splitStatements', () => {

@@ -95,8 +95,19 @@ async function openPostgres(url: string, keepConnections: boolean): Promise<Db> 
     console.warn(`PostgreSQL ended an idle connection: ${err.message}`);
   });
   if (keepConnections) {
-    const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
-    for (const c of clients) c.release();
+    // As many as the server lets this process open (one at least): a PostgreSQL near its
+    // max_connections still serves with fewer, and the pool opens the rest when it can.
+    const opened = await Promise.allSettled(Array.from({ length: poolSize }, () => pool.connect()));
+    const failed = opened.filter((o) => o.status === 'rejected');
+    for (const o of opened) if (o.status === 'fulfilled') o.value.release();
+    if (failed.length === poolSize) {
+      await pool.end();
+      throw failed[0]!.reason;
+    }
+    if (failed.length > 0)
+      console.warn(
+        `PostgreSQL: ${poolSize - failed.length} of ${poolSize} connections opened at start (${(failed[0]!.reason as Error).message})`,
+      );
   } else await pool.query('SELECT 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: readonly unknown[]) => {
