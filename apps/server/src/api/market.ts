@@ -29,9 +29,8 @@ export class SymbolCache {
    * after a start or a data change do not wait for it (about 50–100 ms on the default universe).
    */
   prepare(version: number): void {
-    this.directoryOf(version).catch(() => {
-      // Not kept (see directoryOf): the next request loads it again and reports the error.
-    });
+    // A failed load is handled (and dropped) in directoryOf; the next request loads it again.
+    void this.directoryOf(version);
   }
 
   private directoryOf(version: number): Promise<CompanyDirectory> {

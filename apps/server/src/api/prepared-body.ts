@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Coding, preferredCoding } from '../plugins/content-coding.ts';
+import { type Coding, compressOnce, preferredCoding } from '../plugins/content-coding.ts';
 import { etagMatches, type Sent } from './response-cache.ts';
 
 /** A body built once and served many times, with its compressed copies made in advance. */
@@ -12,9 +10,6 @@ export interface PreparedBody {
   coded: Record<Coding, Sent>;
 }
 
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-
 /**
  * Makes the body's br and gzip copies once, at the strongest settings (it runs once per data
  * version, not per request), each representation with its own strong ETag (RFC 9110 §8.8.3).
@@ -22,16 +17,7 @@ const gz = promisify(gzip);
 export async function prepareBody(body: string | Buffer, contentType: string): Promise<PreparedBody> {
   const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const tag = createHash('sha256').update(buf).digest('base64url').slice(0, 27);
-  const [br, gzipped] = await Promise.all([
-    brotli(buf, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
-      },
-    }),
-    gz(buf, { level: 9 }),
-  ]);
+  const [br, gzipped] = await Promise.all([compressOnce(buf, 'br'), compressOnce(buf, 'gzip')]);
   return {
     contentType,
     plain: { body: buf, etag: `"${tag}"`, coding: null },

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Coding, compress, preferredCoding } from './content-coding.ts';
+import { type Coding, codings, compressOnce, preferredCoding } from './content-coding.ts';
 
 /** Where the served Swagger document comes from: its JSON text. */
 export type DocumentText = () => Promise<string>;
@@ -18,7 +18,8 @@ interface RenderedPage {
  * bundle in `dist-ssr` beside the site, with `renderDocs(documentText)` and the page's template
  * (`docs-page.html`, head tags and styles in place, `<!--app-->` where the markup goes). The
  * page is rendered from the document this server serves, once per document text (the document
- * changes when the data does), and compressed once per coding. Without the SSR build, or when
+ * changes when the data does), and compressed once per coding as soon as it is rendered, at the
+ * strongest settings, like the documents (`compressOnce`). Without the SSR build, or when
  * rendering fails, the template goes out with an empty root and the browser renders the page.
  * Returns false when the build has no template (the site's own fallback then answers the path).
  */
@@ -33,8 +34,18 @@ export function registerDocsPage(
   const rendererFile = join(ssrDir, 'entry-server.js');
   if (!existsSync(templateFile)) return false;
   const template = readFileSync(templateFile, 'utf8');
-  const fill = (markup: string) => Buffer.from(template.replace('<!--app-->', () => markup));
-  const fallback: RenderedPage = { text: '', html: fill(''), coded: new Map() };
+  /** The page for a document text, its compressed copies started. */
+  const pageOf = (text: string, markup: string): RenderedPage => {
+    const html = Buffer.from(template.replace('<!--app-->', () => markup));
+    const coded = new Map<Coding, Promise<Buffer>>();
+    for (const coding of codings) {
+      const body = compressOnce(html, coding);
+      body.catch(() => {}); // a failure reaches the request that awaits it
+      coded.set(coding, body);
+    }
+    return { text, html, coded };
+  };
+  const fallback = pageOf('', '');
   let latest: { text: string; page: Promise<RenderedPage> } | null = null;
 
   const renderPage = async (text: string): Promise<RenderedPage> => {
@@ -42,10 +53,10 @@ export function registerDocsPage(
       const { renderDocs } = (await import(pathToFileURL(rendererFile).href)) as {
         renderDocs: (documentText: string) => Promise<string>;
       };
-      return { text, html: fill(await renderDocs(text)), coded: new Map() };
+      return pageOf(text, await renderDocs(text));
     } catch (err) {
       app.log.warn({ err }, 'docs page: rendering the reference failed; the browser will render it');
-      return { ...fallback, coded: new Map() };
+      return fallback;
     }
   };
   // One render per document text, shared by whoever asks while it runs.
@@ -68,12 +79,7 @@ export function registerDocsPage(
       .header('vary', 'accept-encoding');
     const coding = preferredCoding(req.headers['accept-encoding']);
     if (!coding) return reply.send(rendered.html);
-    let body = rendered.coded.get(coding);
-    if (!body) {
-      body = compress(rendered.html, coding);
-      rendered.coded.set(coding, body);
-    }
-    return reply.header('content-encoding', coding).send(await body);
+    return reply.header('content-encoding', coding).send(await rendered.coded.get(coding)!);
   };
   app.get(path, send);
   app.get(`${path}/`, send);

@@ -46,13 +46,23 @@ const QUOTE_COLUMNS = `q.isin, q.exchange, q.series, q.trade_date AS date, q.ope
   q.prev_close AS "prevClose", q.volume, q.traded_value AS "tradedValue", q.trades,
   q.delivery_qty AS "deliveryQty", q.delivery_pct AS "deliveryPct", q.source, q.trade_date AS "asOf"`;
 
+/** Close minus the previous close, rupees to the paisa; null without a previous close. */
+const changeOf = (close: number, prev: number | null) =>
+  prev ? Math.round((close - prev) * 100) / 100 : null;
+/** The same as a percentage of the previous close, to two decimals. */
+const changePctOf = (close: number, prev: number | null) =>
+  prev ? Math.round(((close - prev) / prev) * 10000) / 100 : null;
+
 function withChange<T extends Omit<Quote, 'change' | 'changePct' | 'symbol'>>(
   symbol: string | null,
   r: T,
 ): T & Pick<Quote, 'change' | 'changePct' | 'symbol'> {
-  const change = r.prevClose ? Math.round((r.close - r.prevClose) * 100) / 100 : null;
-  const changePct = r.prevClose ? Math.round(((r.close - r.prevClose) / r.prevClose) * 10000) / 100 : null;
-  return { ...r, symbol, change, changePct };
+  return {
+    ...r,
+    symbol,
+    change: changeOf(r.close, r.prevClose),
+    changePct: changePctOf(r.close, r.prevClose),
+  };
 }
 
 /**
@@ -154,10 +164,10 @@ export async function getDailyQuotes(
       source: r.source,
       asOf: r.asOf,
       symbol: ref.symbol,
-      change: prev ? Math.round((r.close - prev) * 100) / 100 : null,
-      changePct: prev ? Math.round(((r.close - prev) / prev) * 10000) / 100 : null,
-      adjChange: adjPrev ? Math.round((adjClose - adjPrev) * 100) / 100 : null,
-      adjChangePct: adjPrev ? Math.round(((adjClose - adjPrev) / adjPrev) * 10000) / 100 : null,
+      change: changeOf(r.close, prev),
+      changePct: changePctOf(r.close, prev),
+      adjChange: changeOf(adjClose, adjPrev),
+      adjChangePct: changePctOf(adjClose, adjPrev),
       adjOpen: adjustPrice(r.open, f.price)!,
       adjHigh: adjustPrice(r.high, f.price)!,
       adjLow: adjustPrice(r.low, f.price)!,
