@@ -6,10 +6,11 @@
  * PROFILE_COMPANIES caps the companies asked.
  */
 import { performance } from 'node:perf_hooks';
-import { benchApp } from './bench-app.ts';
+import { benchApp, untilPrepared } from './bench-app.ts';
 
 const { app, key, symbols } = await benchApp();
 await app.ready();
+console.log(`answers prepared in ${await untilPrepared(app)} s`);
 const only = process.env.PROFILE_ENDPOINTS?.split(',');
 const limit = Number(process.env.PROFILE_COMPANIES ?? Number.POSITIVE_INFINITY);
 const paths = (s: string) =>

@@ -57,6 +57,11 @@ export interface Config {
   intakeRateLimit: number;
   /** Memory for cached data API answers, in MiB (least recently used go first). */
   responseCacheMb: number;
+  /**
+   * PREPARE_ANSWERS: prepare the per-company answers endpoints declare when the data changes
+   * (decision 0326). On by default; off by default under NODE_ENV=test.
+   */
+  prepareAnswers?: boolean;
   /** Razorpay subscriptions; null uses the offline sandbox checkout (refused in production). */
   razorpay: RazorpayConfig | null;
   /** The data sync (DATA_SYNC*): sources, schedules, politeness; read by the data status too. */
@@ -307,6 +312,7 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     intakeRateLimit: int(env, 'INTAKE_RATE_LIMIT', 30, 1, 100_000),
     razorpay: razorpay(env, nodeEnv),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128, 1, 1_048_576),
+    prepareAnswers: bool(env, 'PREPARE_ANSWERS', nodeEnv !== 'test'),
     dataSync: syncConfig(env),
     metricsToken: metricsToken(env),
     workers,

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { preferredCoding } from '../plugins/content-coding.ts';
 import { toCsv } from './csv.ts';
 import type { Company } from './market.ts';
+import { entryFromPrepared } from './prepared-store.ts';
 import {
   type Answer,
   type CachedResponse,
@@ -92,6 +93,12 @@ export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObje
   symbols?: (params: Static<P>, query: Static<Q>) => string[];
   /** The documented example request, for a sample company. */
   example: Example | ((db: Queryable) => Promise<Example>);
+  /**
+   * Query variants whose answers are prepared for every company when the data changes
+   * (decision 0326), each with the query's defaults filled in: a scan of the universe with one
+   * of them reads a stored answer instead of running `load`. Per-company endpoints only.
+   */
+  prepare?: Record<string, string>[];
   /** Reads the data; null means valid parameters but nothing to serve (402). */
   load: (ctx: LoadContext<Static<P>, Static<Q>>) => Promise<Loaded | null>;
 }
@@ -135,7 +142,8 @@ export async function resolveCompanies(svc: DataApiServices, symbols: string[], 
 
 const ignoredInKey = new Set(['token', 'format', 'symbol']);
 
-function cacheKey(
+/** The canonical key of an answer: operation, format, companies, other parameters, version. */
+export function cacheKey(
   e: Endpoint,
   companies: Company[],
   input: Record<string, unknown>,
@@ -152,7 +160,7 @@ function cacheKey(
 
 /** Answers with more rows than this hand the event loop back between their phases. */
 const largeAnswerRows = 500;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The same bytes as `serialize({ data, meta })`, made `largeAnswerRows` rows at a time with the
@@ -190,6 +198,32 @@ export async function produce(
   const key = cacheKey(e, companies, { ...input.params, ...input.query }, format, version);
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
+  // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
+  if (format === 'json' && e.prepare && svc.prepared.isComplete(version, e.operationId)) {
+    const row = await svc.prepared.get(version, key);
+    if (row) {
+      if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));
+      const entry = entryFromPrepared({ ...row, br: row.br });
+      svc.cache.set(key, entry);
+      return entry;
+    }
+  }
+  const entry = await build(e, svc, input, companies, version, serialize, format);
+  if (!entry) throw new AppError('request_failed', missingDetail(e, companies, input));
+  if (!e.live) svc.cache.set(key, entry);
+  return entry;
+}
+
+/** Loads and serializes an answer; null when the parameters are valid but there is no data. */
+export async function build(
+  e: Endpoint,
+  svc: Pick<DataApiServices, 'db' | 'sync' | 'clock'>,
+  input: { params: Record<string, unknown>; query: Record<string, unknown> },
+  companies: Company[],
+  version: number,
+  serialize: (body: unknown) => string,
+  format: 'json' | 'csv' = 'json',
+): Promise<CachedResponse | null> {
   const loaded = await e.load({
     db: svc.db,
     params: input.params,
@@ -198,7 +232,7 @@ export async function produce(
     sync: svc.sync,
     now: svc.clock(),
   });
-  if (!loaded) throw new AppError('request_failed', missingDetail(e, companies, input));
+  if (!loaded) return null;
   // Rows arrive, are shaped, serialized and hashed in one turn of the event loop unless it is
   // handed back between: for a large answer (years of daily quotes) that is tens of
   // milliseconds other requests (a health check, a cached answer) would wait behind.
@@ -209,17 +243,14 @@ export async function produce(
     ? await serializeInSlices(serialize, loaded.data as unknown[], meta)
     : serialize({ data: loaded.data, meta });
   if (large) await yieldToEventLoop();
-  const entry =
-    format === 'csv'
-      ? makeEntry(
-          toCsv(csvRowsOf(e, JSON.parse(json).data), columnsOf(e.data)),
-          'text/csv; charset=utf-8',
-          version,
-          meta,
-        )
-      : makeEntry(json, 'application/json; charset=utf-8', version, meta);
-  if (!e.live) svc.cache.set(key, entry);
-  return entry;
+  return format === 'csv'
+    ? makeEntry(
+        toCsv(csvRowsOf(e, JSON.parse(json).data), columnsOf(e.data)),
+        'text/csv; charset=utf-8',
+        version,
+        meta,
+      )
+    : makeEntry(json, 'application/json; charset=utf-8', version, meta);
 }
 
 /**

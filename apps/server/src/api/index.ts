@@ -6,6 +6,7 @@ import { accessHook } from './access.ts';
 import { registerDocuments } from './documents.ts';
 import { type Endpoint, handlerFor } from './endpoint.ts';
 import { endpoints as allEndpoints } from './endpoints.ts';
+import { AnswerPreparer } from './prepare-answers.ts';
 import { rejectionsOf } from './rate-limit.ts';
 import { routeSchema } from './route-schema.ts';
 import { ensurePublicSampleKey, revokePublicSampleKey } from './sample-key.ts';
@@ -15,6 +16,8 @@ import { strictIntegers } from './strict-integers.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     dataApi: DataApiServices;
+    /** Prepares answers when the data changes; null when PREPARE_ANSWERS is off. */
+    answerPreparer: AnswerPreparer | null;
   }
 }
 
@@ -40,6 +43,13 @@ export async function registerDataApi(
     await ensurePublicSampleKey(app.deps.db, secret);
   }
   app.decorate('dataApi', svc);
+  const preparer = config.prepareAnswers ? new AnswerPreparer(app.deps.db, svc, endpoints, app.log) : null;
+  app.decorate('answerPreparer', preparer);
+  if (preparer) {
+    // Each new data version (the first read at start included) has its answers prepared.
+    svc.version.onChange((v) => preparer.start(v));
+    app.addHook('preClose', async () => preparer.stop());
+  }
   await svc.limiter.connect();
   app.addHook('onClose', async () => svc.limiter.close());
   // Read the data version once ready, which also loads its company directory: the first data

@@ -10,6 +10,13 @@ export interface Company {
   ref: CompanyRef;
 }
 
+const companyOf = (ref: CompanyRef): Company => ({
+  isin: ref.isin,
+  symbol: ref.symbol ?? ref.isin,
+  name: ref.name,
+  ref,
+});
+
 /**
  * Symbols resolved in memory: every company's identifiers are loaded once per data version
  * (two queries), so resolving a request's symbols costs no query (decision 0321).
@@ -21,7 +28,12 @@ export class SymbolCache {
 
   async resolve(symbol: string, version: number): Promise<Company | null> {
     const ref = (await this.directoryOf(version)).resolve(symbol);
-    return ref ? { isin: ref.isin, symbol: ref.symbol ?? ref.isin, name: ref.name, ref } : null;
+    return ref ? companyOf(ref) : null;
+  }
+
+  /** Every company of the version's directory, in ISIN order. */
+  async all(version: number): Promise<Company[]> {
+    return (await this.directoryOf(version)).companies().map(companyOf);
   }
 
   /**

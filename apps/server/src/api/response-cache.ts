@@ -4,7 +4,10 @@ import { type Coding, compress } from '../plugins/content-coding.ts';
 import type { Company } from './market.ts';
 
 export interface CachedResponse {
+  /** The body as it is (made when first read, for an answer prepared compressed). */
   body: Buffer;
+  /** The body's length in bytes, known without reading `body`. */
+  length: number;
   etag: string;
   contentType: string;
   csv: boolean;
@@ -41,7 +44,7 @@ const entryOverhead = 400;
 
 /** Bytes a cached response holds: its body and every compressed copy made so far. */
 export function entryBytes(entry: CachedResponse): number {
-  let n = entry.body.length + entryOverhead;
+  let n = entry.length + entryOverhead;
   for (const sent of Object.values(entry.ready)) n += sent?.body.length ?? 0;
   return n;
 }
@@ -112,6 +115,7 @@ export function makeEntry(
   const etag = `"${version}-${digest}"`;
   return {
     body: buf,
+    length: buf.length,
     etag,
     plain: { body: buf, etag, coding: null },
     contentType,
@@ -138,7 +142,7 @@ export const compressAbove = 1024;
  * being made. Each coding has its own strong ETag (RFC 9110 §8.8.3).
  */
 export function readyRepresentation(entry: CachedResponse, coding: Coding | null): Sent | undefined {
-  if (!coding || entry.body.length < compressAbove) return entry.plain;
+  if (!coding || entry.length < compressAbove) return entry.plain;
   return entry.ready[coding];
 }
 

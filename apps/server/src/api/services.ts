@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
 import { SymbolCache } from './market.ts';
+import { PreparedAnswers } from './prepared-store.ts';
 import { RateLimiter, Rejections } from './rate-limit.ts';
 import { type Answer, type CachedResponse, entryBytes, ResponseCache } from './response-cache.ts';
 
@@ -19,6 +20,8 @@ export interface DataApiServices {
   answers: ResponseCache<Answer>;
   version: DataVersion;
   symbols: SymbolCache;
+  /** Answers prepared when the data changed (decision 0326). */
+  prepared: PreparedAnswers;
   /** The data sync's settings, for the data status. */
   sync: SyncConfig;
   clock: () => Date;
@@ -41,10 +44,11 @@ export function createServices(
     rejections: opts.rejections ?? new Rejections(),
     // One byte budget for both maps: answers by URL (with their compressed copies) take three
     // quarters, the canonical entries (bodies only) the rest; both LRU.
-    cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.body.length + 400),
+    cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.length + 400),
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version,
     symbols,
+    prepared: new PreparedAnswers(db),
     sync: config.dataSync ?? loadSyncConfig({}),
     clock: opts.clock ?? (() => new Date()),
   };

@@ -50,10 +50,10 @@ export const compressInlineUpTo = 32 * 1024;
  * than at quality 5, for 0.7× the CPU; decision 0321) and a window no larger than the body, so
  * the encoder does not allocate and clear a 4 MB ring buffer for a 10 KB answer.
  */
-function brotliOptions(size: number) {
+function brotliOptions(size: number, quality = 4) {
   return {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
       [constants.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(24, Math.ceil(Math.log2(size + 1)))),
       [constants.BROTLI_PARAM_SIZE_HINT]: size,
     },
@@ -88,4 +88,13 @@ export function compress(body: Buffer, coding: Coding): Promise<Buffer> {
     }
   }
   return coding === 'br' ? brotli(body, brotliOptions(body.length)) : gz(body, { level: 6 });
+}
+
+/**
+ * Brotli for answers prepared in bulk when the data changes (tens of thousands per data
+ * version): quality 6, between the per-request level and the documents' strongest, in libuv's
+ * pool, off the event loop.
+ */
+export function compressPrepared(body: Buffer): Promise<Buffer> {
+  return brotli(body, brotliOptions(body.length, 6));
 }

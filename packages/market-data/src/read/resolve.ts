@@ -45,6 +45,8 @@ export async function resolveCompany(q: Queryable, symbol: string): Promise<Comp
 export interface CompanyDirectory {
   resolve(symbol: string): CompanyRef | null;
   readonly size: number;
+  /** Every company, in ISIN order. */
+  companies(): CompanyRef[];
 }
 
 /**
@@ -80,6 +82,7 @@ export async function loadCompanyDirectory(q: Queryable): Promise<CompanyDirecto
   }
   return {
     size: byIsin.size,
+    companies: () => [...byIsin.values()].sort((a, b) => (a.isin < b.isin ? -1 : a.isin > b.isin ? 1 : 0)),
     resolve(symbol) {
       const key = symbol.trim().toUpperCase();
       if (!key) return null;

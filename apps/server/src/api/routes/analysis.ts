@@ -48,6 +48,7 @@ export const ratios = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' }, query: { statement_type: 's', ratio_type: 'pr' } },
+  prepare: [{ statement_type: 's' }, { statement_type: 'c' }],
   load: async ({ db, companies, query }) => {
     const rows = await getRatios(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
@@ -81,6 +82,7 @@ export const financialMetrics = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
+  prepare: [{ statement_type: 's' }, { statement_type: 'c' }],
   load: async ({ db, companies, query }) => {
     const m = await getFinancialMetrics(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
@@ -133,6 +135,7 @@ export const basicFinancials = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
+  prepare: [{ statement_type: 's' }, { statement_type: 'c' }],
   load: async ({ db, companies, query }) => {
     const b = await getBasicFinancials(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',

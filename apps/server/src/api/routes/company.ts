@@ -80,6 +80,7 @@ export const companyProfile = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
+  prepare: [{}],
   load: async ({ db, companies }) => {
     const profile = await getCompanyProfile(db, companies[0]!.ref);
     return profile && { data: profile, asOf: profile.asOf, source: profile.source };

@@ -70,6 +70,7 @@ export const dividend = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
+  prepare: [{}],
   load: async ({ db, companies }) => {
     const r = await getDividends(db, companies[0]!.ref);
     if (!r || r.dividends.length === 0) return null;

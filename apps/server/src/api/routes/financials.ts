@@ -60,6 +60,12 @@ export const financials = defineEndpoint({
     params: { symbol: 'ITC' },
     query: { statement_type: 's', statement_code: 'pl', period: 'annual' },
   },
+  // Every statement of every company, as a scan of the universe asks them.
+  prepare: (['s', 'c'] as const).flatMap((statement_type) =>
+    (['pl', 'bs', 'cf'] as const).flatMap((statement_code) =>
+      (['annual', 'quarterly'] as const).map((period) => ({ statement_type, statement_code, period })),
+    ),
+  ),
   load: async ({ db, companies, query }) => {
     const rows = await getFinancials(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',
@@ -101,6 +107,9 @@ export const segmentRevenue = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
+  prepare: (['s', 'c'] as const).flatMap((statement_type) =>
+    (['annual', 'quarterly'] as const).map((period) => ({ statement_type, period })),
+  ),
   load: async ({ db, companies, query }) => {
     const rows = await getSegmentRevenue(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',

@@ -28,6 +28,7 @@ export const peers = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' }, query: { group: 'sector' } },
+  prepare: [{ group: 'industry' }, { group: 'sector' }],
   load: async ({ db, companies, query }) => {
     const r = await getPeers(db, companies[0]!.ref, {
       group: query.group ?? 'industry',

@@ -180,6 +180,7 @@ export const annualPriceRatios = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' } },
+  prepare: [{ statement_type: 's' }, { statement_type: 'c' }],
   load: async ({ db, companies, query }) => {
     const r = await getAnnualPriceRatios(db, companies[0]!.ref, {
       statementType: query.statement_type ?? 'c',

@@ -1,0 +1,206 @@
+import type { Db } from '@bahi/market-data/db';
+import fastJson from 'fast-json-stringify';
+import type { FastifyBaseLogger } from 'fastify';
+import { compressPrepared } from '../plugins/content-coding.ts';
+import { build, cacheKey, type Endpoint, yieldToEventLoop } from './endpoint.ts';
+import type { Company } from './market.ts';
+import { routeSchema } from './route-schema.ts';
+import type { DataApiServices } from './services.ts';
+
+/** Rows written per INSERT. */
+const batchRows = 50;
+/** A claim older than this is taken to belong to a process that died, and is taken over. */
+const staleClaim = '10 minutes';
+
+interface Row {
+  key: string;
+  etag: string;
+  length: number;
+  asOf: string;
+  source: string;
+  br: Buffer | null;
+}
+
+/** What a preparation did, per operation, for the log and the bench. */
+export interface PreparedSetReport {
+  operationId: string;
+  answers: number;
+  ms: number;
+}
+
+/** The query each variant stands for once validated: the schema's defaults, then the variant. */
+export function variantQuery(e: Endpoint, variant: Record<string, string>): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(routeSchema(e).querystring.properties)) {
+    const fallback = (schema as { default?: unknown }).default;
+    if (fallback !== undefined) query[name] = fallback;
+  }
+  return { ...query, ...variant };
+}
+
+/**
+ * Prepares, when the data version changes, the answers of every endpoint that declares
+ * `prepare`: for each company and variant, loaded, serialized with the route's own serializer,
+ * brotli-compressed and stored under the answer's canonical key (decision 0326). One answer at a
+ * time, handing the event loop back between companies, so requests keep their turn. Each
+ * operation is claimed in the database, so of several processes one prepares it; a set counts
+ * only once complete. A newer version (or `stop`) abandons the run.
+ */
+export class AnswerPreparer {
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private wanted = -1;
+  private readonly serializers = new Map<string, (body: unknown) => string>();
+  /** Sets this process prepared, for the log and the bench. */
+  readonly report: PreparedSetReport[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly svc: DataApiServices,
+    private readonly endpoints: readonly Endpoint[],
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The endpoints whose answers are prepared. */
+  get operations(): string[] {
+    return this.endpoints.filter((e) => e.prepare && e.prepare.length > 0).map((e) => e.operationId);
+  }
+
+  /** Starts preparing `version` (after a run in progress for an older one gives up). */
+  start(version: number): void {
+    this.wanted = version;
+    const previous = this.running ?? Promise.resolve();
+    const run = previous.then(() =>
+      this.wanted === version && !this.stopped ? this.run(version) : undefined,
+    );
+    this.running = run.catch((err: unknown) => {
+      this.log.warn({ err, version }, 'answers not prepared; requests are answered as they come');
+    });
+  }
+
+  /** Whether every prepared operation of `version` is complete (here or in another process). */
+  complete(version: number): boolean {
+    return this.operations.every((op) => this.svc.prepared.isComplete(version, op));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private abandoned(version: number): boolean {
+    return this.stopped || this.wanted !== version;
+  }
+
+  private async run(version: number): Promise<void> {
+    await this.svc.prepared.refresh(version);
+    for (const e of this.endpoints) {
+      if (!e.prepare || e.prepare.length === 0) continue;
+      if (this.abandoned(version)) return;
+      if (this.svc.prepared.isComplete(version, e.operationId)) continue;
+      const claimed = await this.db.query(
+        `INSERT INTO prepared_set (version, operation) VALUES ($1, $2)
+         ON CONFLICT (version, operation) DO UPDATE SET claimed_at = now()
+          WHERE prepared_set.done_at IS NULL AND prepared_set.claimed_at < now() - interval '${staleClaim}'
+         RETURNING version`,
+        [version, e.operationId],
+      );
+      // Another process has it (and marks it complete when done).
+      if (claimed.rows.length === 0) continue;
+      const t0 = performance.now();
+      const answers = await this.prepareOperation(e, version);
+      if (answers === null) return;
+      await this.db.query(
+        'UPDATE prepared_set SET done_at = now(), answers = $3 WHERE version = $1 AND operation = $2',
+        [version, e.operationId, answers],
+      );
+      this.svc.prepared.markComplete(version, e.operationId);
+      const ms = Math.round(performance.now() - t0);
+      this.report.push({ operationId: e.operationId, answers, ms });
+      this.log.info({ operation: e.operationId, version, answers, ms }, 'answers prepared');
+    }
+    if (this.abandoned(version) || !this.complete(version)) return;
+    // Every set of this version is complete: older versions' answers are no longer read.
+    await this.db.query('DELETE FROM prepared_answer WHERE version < $1', [version]);
+    await this.db.query('DELETE FROM prepared_set WHERE version < $1', [version]);
+  }
+
+  /** Prepares one operation for every company; the number stored, or null when abandoned. */
+  private async prepareOperation(e: Endpoint, version: number): Promise<number | null> {
+    const companies = await this.svc.symbols.all(version);
+    const serialize = this.serializerOf(e);
+    const variants = (e.prepare ?? []).map((v) => variantQuery(e, v));
+    let batch: Row[] = [];
+    let stored = 0;
+    let failed = 0;
+    let firstError: unknown;
+    for (const company of companies) {
+      if (this.abandoned(version)) return null;
+      for (const query of variants) {
+        // An answer that fails is left out (a request for it runs `load` and answers as it
+        // would); the rest of the set is still prepared.
+        try {
+          batch.push(await this.prepareOne(e, company, query, version, serialize));
+        } catch (err) {
+          failed += 1;
+          firstError ??= err;
+        }
+      }
+      if (batch.length >= batchRows) {
+        stored += await this.write(version, batch);
+        batch = [];
+      }
+      await yieldToEventLoop();
+    }
+    if (batch.length > 0) stored += await this.write(version, batch);
+    // Many failures (more than ten, and more than 1%) are not one bad company but a failing
+    // database: the set is not complete.
+    if (failed > Math.max(10, (stored + failed) / 100)) throw firstError;
+    if (failed > 0)
+      this.log.warn(
+        { err: firstError, operation: e.operationId, version, failed },
+        'answers left unprepared: they are made when asked',
+      );
+    return stored;
+  }
+
+  private async prepareOne(
+    e: Endpoint,
+    company: Company,
+    query: Record<string, unknown>,
+    version: number,
+    serialize: (body: unknown) => string,
+  ): Promise<Row> {
+    const params = { symbol: company.symbol };
+    const key = cacheKey(e, [company], { ...params, ...query }, 'json', version);
+    const entry = await build(e, this.svc, { params, query }, [company], version, serialize);
+    if (!entry) return { key, etag: '', length: 0, asOf: '', source: '', br: null };
+    const br = await compressPrepared(entry.body);
+    return { key, etag: entry.etag, length: entry.length, asOf: entry.asOf, source: entry.source, br };
+  }
+
+  private async write(version: number, rows: Row[]): Promise<number> {
+    const values: unknown[] = [];
+    const tuples = rows.map((r, i) => {
+      values.push(version, r.key, r.etag, r.length, r.asOf, r.source, r.br);
+      const n = i * 7;
+      return `(${Array.from({ length: 7 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
+    });
+    await this.db.query(
+      `INSERT INTO prepared_answer (version, key, etag, length, as_of, source, br) VALUES ${tuples.join(', ')}
+       ON CONFLICT (version, key) DO NOTHING`,
+      values,
+    );
+    return rows.length;
+  }
+
+  /** The route's 200 serializer: the same schema and library Fastify compiles it with. */
+  private serializerOf(e: Endpoint): (body: unknown) => string {
+    let serialize = this.serializers.get(e.operationId);
+    if (!serialize) {
+      serialize = fastJson(routeSchema(e).response[200] as never) as (body: unknown) => string;
+      this.serializers.set(e.operationId, serialize);
+    }
+    return serialize;
+  }
+}

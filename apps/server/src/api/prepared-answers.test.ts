@@ -1,0 +1,197 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { bumpDataVersion, ensureSampleData } from '@bahi/market-data';
+import { type Db, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
+import { testDatabases } from '@bahi/market-data/db/test-databases';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMigrations } from '../app.ts';
+import { endpoints } from './endpoints.ts';
+import { variantQuery } from './prepare-answers.ts';
+import { dataApiApp, keyFor } from './testing/harness.ts';
+
+/** Waits until the app's preparer has completed every set of the current data version. */
+async function prepared(app: FastifyInstance): Promise<number> {
+  const preparer = app.answerPreparer!;
+  for (let i = 0; i < 2_000; i++) {
+    const version = await app.dataApi.version.current();
+    if (preparer.complete(version)) return version;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('answers not prepared in time');
+}
+
+const financials = endpoints.find((e) => e.operationId === 'financials')!;
+
+describe.each(testDatabases())(
+  'answers prepared when the data changes (decision 0326), on $name',
+  (target) => {
+    let db: Db;
+    let app: FastifyInstance;
+    /** The same data API with nothing prepared: every answer made on request. */
+    let live: FastifyInstance;
+    let key: string;
+    let symbols: string[];
+
+    beforeAll(async () => {
+      db = await target.open();
+      app = await dataApiApp(db, { config: { prepareAnswers: true } });
+      await ensureSampleData(db, { size: 'small' });
+      live = await dataApiApp(db, {
+        endpoints: endpoints.map((e) => ({ ...e, prepare: undefined })),
+      });
+      ({ key } = await keyFor(db, 'E', { rateLimitPerMinute: 1_000_000 }));
+      await app.ready();
+      await live.ready();
+      const { rows } = await db.query<{ symbol: string }>(
+        'SELECT symbol FROM company WHERE symbol IS NOT NULL ORDER BY isin',
+      );
+      symbols = rows.map((r) => r.symbol);
+    }, 120_000);
+    afterAll(async () => {
+      await app.close();
+      await live.close();
+      await db.close();
+      await target.drop();
+    });
+
+    it('serves every prepared answer with the bytes, ETag and status an answer made on request has', async () => {
+      await prepared(app);
+      const hitsBefore = app.dataApi.prepared.hits;
+      let compared = 0;
+      let missing = 0;
+      const preparedEndpoints = endpoints.filter((e) => e.prepare);
+      expect(preparedEndpoints.map((e) => e.operationId)).toContain('financials');
+      let variants = 0;
+      for (const e of preparedEndpoints) variants += e.prepare!.length;
+      for (const symbol of symbols) {
+        for (const [e, variant] of preparedEndpoints.flatMap((e) => e.prepare!.map((v) => [e, v] as const))) {
+          const query = new URLSearchParams({ ...variant, token: key });
+          const url = `/api/v1${e.path.replace(':symbol', encodeURIComponent(symbol))}?${query}`;
+          const [a, b] = await Promise.all([app.inject(url), live.inject(url)]);
+          expect(a.statusCode, url).toBe(b.statusCode);
+          if (a.statusCode === 200) {
+            expect(a.body, url).toBe(b.body);
+            expect(a.headers.etag, url).toBe(b.headers.etag);
+            expect(a.headers['x-data-as-of']).toBe(b.headers['x-data-as-of']);
+            expect(a.headers['x-data-source']).toBe(b.headers['x-data-source']);
+          } else {
+            expect(a.statusCode).toBe(402);
+            expect(a.json()).toMatchObject({ code: 'request_failed', detail: b.json().detail });
+            missing += 1;
+          }
+          compared += 1;
+        }
+      }
+      expect(compared).toBe(symbols.length * variants);
+      // Some statements do not exist (a company without consolidated accounts' quarterly cash
+      // flow, say): those are prepared as "no data" too.
+      expect(missing).toBeGreaterThan(0);
+      expect(missing).toBeLessThan(compared);
+      // Every one came from the prepared store, none from a load.
+      expect(app.dataApi.prepared.hits - hitsBefore).toBe(compared);
+    }, 120_000);
+
+    it('a request that leaves out defaulted parameters finds the same prepared answer; br goes out as stored', async () => {
+      await prepared(app);
+      const symbol = symbols[1]!;
+      // Nothing in memory: the first test's answers are forgotten.
+      app.dataApi.cache.clear();
+      app.dataApi.answers.clear();
+      const hits = app.dataApi.prepared.hits;
+      const res = await app.inject({
+        url: `/api/v1/financials/${symbol}?statement_code=bs&token=${key}`,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(app.dataApi.prepared.hits).toBe(hits + 1);
+      const made = await live.inject(
+        `/api/v1/financials/${symbol}?statement_type=c&statement_code=bs&period=annual&token=${key}`,
+      );
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(made.body);
+      // CSV is made on request, from the same data.
+      const csv = await app.inject(`/api/v1/financials/${symbol}?statement_code=bs&format=csv&token=${key}`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(app.dataApi.prepared.hits).toBe(hits + 1);
+    });
+
+    it('the variants stand for the validated query: defaults filled in', () => {
+      expect(variantQuery(financials, { statement_type: 's' })).toMatchObject({
+        statement_type: 's',
+        statement_code: 'pl',
+        period: 'annual',
+        format: 'json',
+      });
+    });
+
+    it('a new data version is prepared again, and the older one is deleted once it is complete', async () => {
+      const before = await prepared(app);
+      const bumped = await db.transaction((tx) => bumpDataVersion(tx));
+      expect(bumped).toBe(before + 1);
+      app.dataApi.version.invalidate();
+      const after = await prepared(app);
+      expect(after).toBe(bumped);
+      // The delete follows the last set's completion.
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await db.query<{ version: number }>('SELECT DISTINCT version FROM prepared_answer');
+        if (rows.length === 1) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const { rows } = await db.query<{ version: number }>('SELECT DISTINCT version FROM prepared_answer');
+      expect(rows.map((r) => Number(r.version))).toEqual([bumped]);
+      const res = await app.inject(`/api/v1/financials/${symbols[0]}?token=${key}`);
+      expect(res.json().meta.dataVersion).toBe(bumped);
+    }, 120_000);
+  },
+);
+
+describe('an answer that fails to prepare', () => {
+  let db: Db;
+  let app: FastifyInstance;
+  let key: string;
+  let isins: { isin: string; symbol: string }[];
+
+  beforeAll(async () => {
+    db = await openDb({ kind: 'pglite' });
+    await migrate(db, [marketDataMigrations, serverMigrations]);
+    await ensureSampleData(db, { size: 'small' });
+    ({ rows: isins } = await db.query<{ isin: string; symbol: string }>(
+      'SELECT isin, symbol FROM company WHERE symbol IS NOT NULL ORDER BY isin LIMIT 3',
+    ));
+    const profile = endpoints.find((e) => e.operationId === 'companyProfile')!;
+    const bad = isins[0]!.isin;
+    app = await dataApiApp(db, {
+      config: { prepareAnswers: true },
+      endpoints: [
+        {
+          ...profile,
+          load: (ctx) =>
+            ctx.companies[0]!.isin === bad
+              ? Promise.reject(new Error('no profile today'))
+              : profile.load(ctx),
+        },
+      ],
+    });
+    ({ key } = await keyFor(db, 'E', { rateLimitPerMinute: 1_000_000 }));
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  it('is left out: the rest of the set is prepared, and a request for it runs the load as before', async () => {
+    await prepared(app);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM prepared_answer');
+    const { rows: companies } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM company');
+    expect(rows[0]!.n).toBe(companies[0]!.n - 1);
+    const hits = app.dataApi.prepared.hits;
+    const good = await app.inject(`/api/v1/company-profile/${isins[1]!.symbol}?token=${key}`);
+    expect(good.statusCode).toBe(200);
+    expect(app.dataApi.prepared.hits).toBe(hits + 1);
+    const failing = await app.inject(`/api/v1/company-profile/${isins[0]!.symbol}?token=${key}`);
+    expect(failing.statusCode).toBe(500);
+    expect(app.dataApi.prepared.misses).toBe(1);
+  });
+});
