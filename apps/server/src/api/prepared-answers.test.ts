@@ -195,3 +195,43 @@ describe('an answer that fails to prepare', () => {
     expect(app.dataApi.prepared.misses).toBe(1);
   });
 });
+
+describe.each(testDatabases())('several processes on one database, on $name', (target) => {
+  let db: Db;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    db = await target.open();
+    await migrate(db, [marketDataMigrations, serverMigrations]);
+    await ensureSampleData(db, { size: 'small' });
+  }, 120_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db.close();
+    await target.drop();
+  });
+
+  it('share the work: each set is prepared once, by one of them, and a restart prepares nothing again', async () => {
+    const two = [
+      await dataApiApp(db, { config: { prepareAnswers: true } }),
+      await dataApiApp(db, { config: { prepareAnswers: true } }),
+    ];
+    apps.push(...two);
+    await Promise.all(two.map((app) => app.ready()));
+    await Promise.all(two.map((app) => prepared(app)));
+    const done = two.map((app) => app.answerPreparer!.report.map((r) => r.operationId));
+    const all = endpoints.filter((e) => e.prepare).map((e) => e.operationId);
+    expect([...done[0]!, ...done[1]!].sort()).toEqual([...all].sort());
+    expect(done[0]!.filter((op) => done[1]!.includes(op))).toEqual([]);
+
+    const restarted = await dataApiApp(db, { config: { prepareAnswers: true } });
+    apps.push(restarted);
+    await restarted.ready();
+    await prepared(restarted);
+    expect(restarted.answerPreparer!.report).toEqual([]);
+    const { key } = await keyFor(db, 'E');
+    const res = await restarted.inject(`/api/v1/financials/ITC?token=${key}`);
+    expect(res.statusCode).toBe(200);
+    expect(restarted.dataApi.prepared.hits).toBe(1);
+  }, 120_000);
+});
