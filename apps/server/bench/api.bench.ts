@@ -135,8 +135,8 @@ const row = (name: string, s: Sample[], ratios: number[]) => ({
   'req/s': Math.round(median(s.map((x) => x.rps))),
   'x hello': median(ratios).toFixed(2),
   'x hello per round': ratios.map((r) => r.toFixed(2)).join(' '),
-  'p50 ms': median(s.map((x) => x.p50)),
-  'p99 ms': median(s.map((x) => x.p99)),
+  'p50 ms': Number(median(s.map((x) => x.p50)).toFixed(3)),
+  'p99 ms': Number(median(s.map((x) => x.p99)).toFixed(3)),
   'non-2xx': s.reduce((a, x) => a + x.non2xx, 0),
   errors: s.reduce((a, x) => a + x.errors, 0),
 });

@@ -83,6 +83,11 @@ export class AnswerPreparer {
     return this.operations.every((op) => this.svc.prepared.isComplete(version, op));
   }
 
+  /** Resolves when the run in progress (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     await this.running;
@@ -121,8 +126,14 @@ export class AnswerPreparer {
     }
     if (this.abandoned(version) || !this.complete(version)) return;
     // Every set of this version is complete: older versions' answers are no longer read.
-    await this.db.query('DELETE FROM prepared_answer WHERE version < $1', [version]);
+    const { rows } = await this.db.query<{ n: number }>(
+      'WITH gone AS (DELETE FROM prepared_answer WHERE version < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+      [version],
+    );
     await this.db.query('DELETE FROM prepared_set WHERE version < $1', [version]);
+    // Their space is made reusable for the next version's answers: embedded PGlite runs no
+    // autovacuum, and the table would otherwise grow by a version's size at every data load.
+    if ((rows[0]?.n ?? 0) > 0) await this.db.query('VACUUM prepared_answer');
   }
 
   /** Prepares one operation for every company; the number stored, or null when abandoned. */
