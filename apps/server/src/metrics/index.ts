@@ -53,6 +53,7 @@ export function registerMetrics(app: FastifyInstance, m: Measurements, token: st
             bodies: figures(app.dataApi.cache as ResponseCache<unknown>),
           }
         : null,
+    prepared: () => (app.hasDecorator('dataApi') ? app.dataApi.prepared : null),
     freshness: () =>
       checkFreshness(
         app.deps.db,

@@ -22,6 +22,8 @@ export interface MetricsSources {
   rejections: Rejections;
   /** The data API's two answer caches (by URL, and the canonical bodies), once it is registered. */
   caches: () => Record<'answers' | 'bodies', CacheFigures> | null;
+  /** Lookups of answers prepared when the data changed (decision 0326), once the data API is registered. */
+  prepared: () => { hits: number; misses: number } | null;
   /** Each data set's freshness, computed at scrape time. */
   freshness: () => Promise<DataSetStatus[]>;
   /** A figure that could not be read (the scrape answers without it). */
@@ -59,6 +61,19 @@ export function createMetricsRegistry(s: MetricsSources): Registry {
     },
   );
 
+  registerCounter(
+    registry,
+    'bahi_prepared_answer_lookups_total',
+    'Cache misses that looked for an answer prepared when the data changed, by result.',
+    () => {
+      const p = s.prepared();
+      if (!p) return [];
+      return [
+        { labels: { result: 'hit' }, value: p.hits },
+        { labels: { result: 'miss' }, value: p.misses },
+      ];
+    },
+  );
   registerCounter(
     registry,
     'bahi_response_cache_lookups_total',
