@@ -104,6 +104,13 @@ describe.each(testDatabases())(
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
+      // Not the ETag of a br copy made on request: the bytes differ (quality 6 against 4).
+      const madeBr = await live.inject({
+        url: `/api/v1/financials/${symbol}?statement_code=bs&token=${key}`,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(madeBr.headers.etag).not.toBe(res.headers.etag);
+      expect(res.rawPayload.equals(madeBr.rawPayload)).toBe(false);
       expect(app.dataApi.prepared.hits).toBe(hits + 1);
       const made = await live.inject(
         `/api/v1/financials/${symbol}?statement_type=c&statement_code=bs&period=annual&token=${key}`,

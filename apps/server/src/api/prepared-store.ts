@@ -103,7 +103,9 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
 export function entryFromPrepared(row: PreparedRow & { br: Buffer }): CachedResponse {
   let body: Buffer | undefined;
   let plain: Sent | undefined;
-  const br = { body: row.br, etag: `${row.etag.slice(0, -1)}-br"`, coding: 'br' as const };
+  // Its own strong ETag: these bytes (quality 6) differ from a br copy made on request (quality
+  // 4), which another process may be sending for the same answer (RFC 9110 §8.8.1).
+  const br = { body: row.br, etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' as const };
   return {
     get body() {
       body ??= brotliDecompressSync(row.br);
