@@ -9,6 +9,8 @@ import type { DataApiServices } from './services.ts';
 
 /** Rows written per INSERT. */
 const batchRows = 50;
+/** How soon a run that found sets claimed elsewhere looks again. */
+const retryMs = 60_000;
 /** A claim older than this is taken to belong to a process that died, and is taken over. */
 const staleClaim = '10 minutes';
 
@@ -113,8 +115,24 @@ export class AnswerPreparer {
       // Another process has it (and marks it complete when done).
       if (claimed.rows.length === 0) continue;
       const t0 = performance.now();
-      const answers = await this.prepareOperation(e, version);
-      if (answers === null) return;
+      // A run abandoned or failed gives its claim back, so the next run (here, or in a process
+      // started after this one closed) prepares the set instead of waiting for it.
+      const release = () =>
+        this.db.query('DELETE FROM prepared_set WHERE version = $1 AND operation = $2 AND done_at IS NULL', [
+          version,
+          e.operationId,
+        ]);
+      let answers: number | null;
+      try {
+        answers = await this.prepareOperation(e, version);
+      } catch (err) {
+        await release().catch(() => undefined);
+        throw err;
+      }
+      if (answers === null) {
+        await release();
+        return;
+      }
       await this.db.query(
         'UPDATE prepared_set SET done_at = now(), answers = $3 WHERE version = $1 AND operation = $2',
         [version, e.operationId, answers],
@@ -124,7 +142,15 @@ export class AnswerPreparer {
       this.report.push({ operationId: e.operationId, answers, ms });
       this.log.info({ operation: e.operationId, version, answers, ms }, 'answers prepared');
     }
-    if (this.abandoned(version) || !this.complete(version)) return;
+    if (this.abandoned(version)) return;
+    if (!this.complete(version)) {
+      // Sets claimed by other processes: looked at again later, and taken over if their claim
+      // went stale (a process that died while preparing).
+      setTimeout(() => {
+        if (!this.abandoned(version)) this.start(version);
+      }, retryMs).unref();
+      return;
+    }
     // Every set of this version is complete: older versions' answers are no longer read.
     const { rows } = await this.db.query<{ n: number }>(
       'WITH gone AS (DELETE FROM prepared_answer WHERE version < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',

@@ -252,4 +252,28 @@ describe.each(testDatabases())('several processes on one database, on $name', (t
     expect(res.statusCode).toBe(200);
     expect(restarted.dataApi.prepared.hits).toBe(1);
   }, 120_000);
+
+  it('a process closed while preparing gives its claims back: the next one prepares the version', async () => {
+    const version = await db.transaction((tx) => bumpDataVersion(tx));
+    const closing = await dataApiApp(db, { config: { prepareAnswers: true } });
+    await closing.ready();
+    // Closed once its run has claimed a set, before it completes them all.
+    for (let i = 0; i < 2_000; i++) {
+      const { rows } = await db.query('SELECT 1 FROM prepared_set WHERE version = $1', [version]);
+      if (rows.length > 0) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await closing.close();
+    expect(closing.answerPreparer!.complete(version)).toBe(false);
+    const { rows: open } = await db.query(
+      'SELECT operation FROM prepared_set WHERE version = $1 AND done_at IS NULL',
+      [version],
+    );
+    expect(open).toEqual([]);
+
+    const next = await dataApiApp(db, { config: { prepareAnswers: true } });
+    apps.push(next);
+    await next.ready();
+    expect(await prepared(next)).toBe(version);
+  }, 120_000);
 });
