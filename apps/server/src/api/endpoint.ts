@@ -17,6 +17,7 @@ import {
   representation,
   type Sent,
 } from './response-cache.ts';
+import { routeSchema } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
 export type { Company } from './market.ts';
@@ -142,6 +143,15 @@ export async function resolveCompanies(svc: DataApiServices, symbols: string[], 
 
 const ignoredInKey = new Set(['token', 'format', 'symbol']);
 
+/** The parameters that tell answers apart (the symbol is named by the companies instead). */
+function paramsKey(input: Record<string, unknown>): string {
+  return Object.keys(input)
+    .filter((k) => !ignoredInKey.has(k))
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(input[k])}`)
+    .join('&');
+}
+
 /** The canonical key of an answer: operation, format, companies, other parameters, version. */
 export function cacheKey(
   e: Endpoint,
@@ -150,12 +160,41 @@ export function cacheKey(
   format: string,
   v: number,
 ) {
-  const rest = Object.keys(input)
-    .filter((k) => !ignoredInKey.has(k))
-    .sort()
-    .map((k) => `${k}=${JSON.stringify(input[k])}`)
-    .join('&');
-  return `${v}|${e.operationId}|${format}|${companies.map((c) => c.isin).join(',')}|${rest}`;
+  return `${v}|${e.operationId}|${format}|${companies.map((c) => c.isin).join(',')}|${paramsKey(input)}`;
+}
+
+/**
+ * The query a `prepare` variant stands for once validated, as Fastify's validation makes it:
+ * the schema's defaults, then the variant, each value of a number or integer property as a
+ * number.
+ */
+export function variantQuery(e: Endpoint, variant: Record<string, string>): Record<string, unknown> {
+  const properties = routeSchema(e).querystring.properties as Record<
+    string,
+    { default?: unknown; type?: string }
+  >;
+  const query: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (schema.default !== undefined) query[name] = schema.default;
+  }
+  for (const [name, value] of Object.entries(variant)) {
+    const type = properties[name]?.type;
+    query[name] = type === 'integer' || type === 'number' ? Number(value) : value;
+  }
+  return query;
+}
+
+const preparedKeys = new WeakMap<Endpoint, Set<string>>();
+
+/** Whether a validated request is one of the endpoint's `prepare` variants (symbol aside). */
+export function isPreparedVariant(e: Endpoint, input: Record<string, unknown>): boolean {
+  if (!e.prepare) return false;
+  let keys = preparedKeys.get(e);
+  if (!keys) {
+    keys = new Set(e.prepare.map((v) => paramsKey(variantQuery(e, v))));
+    preparedKeys.set(e, keys);
+  }
+  return keys.has(paramsKey(input));
 }
 
 /** Answers with more rows than this hand the event loop back between their phases. */
@@ -199,7 +238,11 @@ export async function produce(
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
   // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
-  if (format === 'json' && e.prepare && svc.prepared.isComplete(version, e.operationId)) {
+  if (
+    format === 'json' &&
+    isPreparedVariant(e, { ...input.params, ...input.query }) &&
+    svc.prepared.isComplete(version, e.operationId)
+  ) {
     const row = await svc.prepared.get(version, key);
     if (row) {
       if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));

@@ -48,7 +48,13 @@ export async function registerDataApi(
   if (preparer) {
     // Each new data version (the first read at start included) has its answers prepared.
     svc.version.onChange((v) => preparer.start(v));
-    app.addHook('preClose', async () => preparer.stop());
+    // A data load in another process (the sync worker, another server) is noticed even when no
+    // request comes, so its answers are prepared before the requests for them.
+    const poll = setInterval(() => void svc.version.current().catch(() => undefined), 10_000).unref();
+    app.addHook('preClose', async () => {
+      clearInterval(poll);
+      await preparer.stop();
+    });
   }
   await svc.limiter.connect();
   app.addHook('onClose', async () => svc.limiter.close());

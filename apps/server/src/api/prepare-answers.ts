@@ -2,15 +2,19 @@ import type { Db } from '@bahi/market-data/db';
 import fastJson from 'fast-json-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import { compressPrepared } from '../plugins/content-coding.ts';
-import { build, cacheKey, type Endpoint, yieldToEventLoop } from './endpoint.ts';
+import { build, cacheKey, type Endpoint, variantQuery, yieldToEventLoop } from './endpoint.ts';
 import type { Company } from './market.ts';
 import { routeSchema } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
 /** Rows written per INSERT. */
 const batchRows = 50;
-/** How soon a run that found sets claimed elsewhere looks again. */
+/** How soon a run that found sets claimed elsewhere, or failed, looks again. */
 const retryMs = 60_000;
+/** Failures in a row that end a set at once: not one bad company but a failing database. */
+const failuresInARow = 10;
+/** Rows deleted per statement when an older version goes, so the database is not held long. */
+const deleteBatch = 2_000;
 /** A claim older than this is taken to belong to a process that died, and is taken over. */
 const staleClaim = '10 minutes';
 
@@ -28,16 +32,6 @@ export interface PreparedSetReport {
   operationId: string;
   answers: number;
   ms: number;
-}
-
-/** The query each variant stands for once validated: the schema's defaults, then the variant. */
-export function variantQuery(e: Endpoint, variant: Record<string, string>): Record<string, unknown> {
-  const query: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(routeSchema(e).querystring.properties)) {
-    const fallback = (schema as { default?: unknown }).default;
-    if (fallback !== undefined) query[name] = fallback;
-  }
-  return { ...query, ...variant };
 }
 
 /**
@@ -77,6 +71,7 @@ export class AnswerPreparer {
     );
     this.running = run.catch((err: unknown) => {
       this.log.warn({ err, version }, 'answers not prepared; requests are answered as they come');
+      this.retry(version);
     });
   }
 
@@ -95,6 +90,13 @@ export class AnswerPreparer {
     await this.running;
   }
 
+  /** Runs again later, unless a newer version or `stop` came first. */
+  private retry(version: number): void {
+    setTimeout(() => {
+      if (!this.abandoned(version)) this.start(version);
+    }, retryMs).unref();
+  }
+
   private abandoned(version: number): boolean {
     return this.stopped || this.wanted !== version;
   }
@@ -105,23 +107,26 @@ export class AnswerPreparer {
       if (!e.prepare || e.prepare.length === 0) continue;
       if (this.abandoned(version)) return;
       if (this.svc.prepared.isComplete(version, e.operationId)) continue;
-      const claimed = await this.db.query(
-        `INSERT INTO prepared_set (version, operation) VALUES ($1, $2)
-         ON CONFLICT (version, operation) DO UPDATE SET claimed_at = now()
+      const claimed = await this.db.query<{ claimedAt: string }>(
+        `INSERT INTO prepared_set (version, code, operation) VALUES ($1, $2, $3)
+         ON CONFLICT (version, code, operation) DO UPDATE SET claimed_at = now()
           WHERE prepared_set.done_at IS NULL AND prepared_set.claimed_at < now() - interval '${staleClaim}'
-         RETURNING version`,
-        [version, e.operationId],
+         RETURNING claimed_at::text AS "claimedAt"`,
+        [version, this.svc.prepared.code, e.operationId],
       );
       // Another process has it (and marks it complete when done).
-      if (claimed.rows.length === 0) continue;
+      const claimedAt = claimed.rows[0]?.claimedAt;
+      if (claimedAt === undefined) continue;
       const t0 = performance.now();
       // A run abandoned or failed gives its claim back, so the next run (here, or in a process
       // started after this one closed) prepares the set instead of waiting for it.
+      // Only its own claim: one taken over since (it went stale) belongs to another process.
       const release = () =>
-        this.db.query('DELETE FROM prepared_set WHERE version = $1 AND operation = $2 AND done_at IS NULL', [
-          version,
-          e.operationId,
-        ]);
+        this.db.query(
+          `DELETE FROM prepared_set WHERE version = $1 AND code = $2 AND operation = $3
+              AND done_at IS NULL AND claimed_at = $4::timestamptz`,
+          [version, this.svc.prepared.code, e.operationId, claimedAt],
+        );
       let answers: number | null;
       try {
         answers = await this.prepareOperation(e, version);
@@ -134,8 +139,8 @@ export class AnswerPreparer {
         return;
       }
       await this.db.query(
-        'UPDATE prepared_set SET done_at = now(), answers = $3 WHERE version = $1 AND operation = $2',
-        [version, e.operationId, answers],
+        'UPDATE prepared_set SET done_at = now(), answers = $4 WHERE version = $1 AND code = $2 AND operation = $3',
+        [version, this.svc.prepared.code, e.operationId, answers],
       );
       this.svc.prepared.markComplete(version, e.operationId);
       const ms = Math.round(performance.now() - t0);
@@ -146,20 +151,34 @@ export class AnswerPreparer {
     if (!this.complete(version)) {
       // Sets claimed by other processes: looked at again later, and taken over if their claim
       // went stale (a process that died while preparing).
-      setTimeout(() => {
-        if (!this.abandoned(version)) this.start(version);
-      }, retryMs).unref();
+      this.retry(version);
       return;
     }
-    // Every set of this version is complete: older versions' answers are no longer read.
-    const { rows } = await this.db.query<{ n: number }>(
-      'WITH gone AS (DELETE FROM prepared_answer WHERE version < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
-      [version],
-    );
-    await this.db.query('DELETE FROM prepared_set WHERE version < $1', [version]);
+    // Every set of this version is complete: older versions' answers, and answers other code
+    // made, are no longer read. Deleted a batch at a time with the event loop handed back, so
+    // the database (one thread, on PGlite) keeps answering requests in between.
+    let deleted = 0;
+    for (;;) {
+      if (this.abandoned(version)) return;
+      const { rows } = await this.db.query<{ n: number }>(
+        `WITH gone AS (
+           DELETE FROM prepared_answer WHERE ctid IN (
+             SELECT ctid FROM prepared_answer WHERE version < $1 OR (version = $1 AND code <> $2) LIMIT ${deleteBatch})
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM gone`,
+        [version, this.svc.prepared.code],
+      );
+      deleted += rows[0]?.n ?? 0;
+      if ((rows[0]?.n ?? 0) < deleteBatch) break;
+      await yieldToEventLoop();
+    }
+    await this.db.query('DELETE FROM prepared_set WHERE version < $1 OR (version = $1 AND code <> $2)', [
+      version,
+      this.svc.prepared.code,
+    ]);
     // Their space is made reusable for the next version's answers: embedded PGlite runs no
     // autovacuum, and the table would otherwise grow by a version's size at every data load.
-    if ((rows[0]?.n ?? 0) > 0) await this.db.query('VACUUM prepared_answer');
+    if (deleted > 0) await this.db.query('VACUUM prepared_answer');
   }
 
   /** Prepares one operation for every company; the number stored, or null when abandoned. */
@@ -170,6 +189,7 @@ export class AnswerPreparer {
     let batch: Row[] = [];
     let stored = 0;
     let failed = 0;
+    let inARow = 0;
     let firstError: unknown;
     for (const company of companies) {
       if (this.abandoned(version)) return null;
@@ -178,9 +198,12 @@ export class AnswerPreparer {
         // would); the rest of the set is still prepared.
         try {
           batch.push(await this.prepareOne(e, company, query, version, serialize));
+          inARow = 0;
         } catch (err) {
           failed += 1;
           firstError ??= err;
+          inARow += 1;
+          if (inARow >= failuresInARow) throw err;
         }
       }
       if (batch.length >= batchRows) {
@@ -219,13 +242,13 @@ export class AnswerPreparer {
   private async write(version: number, rows: Row[]): Promise<number> {
     const values: unknown[] = [];
     const tuples = rows.map((r, i) => {
-      values.push(version, r.key, r.etag, r.length, r.asOf, r.source, r.br);
-      const n = i * 7;
-      return `(${Array.from({ length: 7 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
+      values.push(version, this.svc.prepared.code, r.key, r.etag, r.length, r.asOf, r.source, r.br);
+      const n = i * 8;
+      return `(${Array.from({ length: 8 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
     });
     await this.db.query(
-      `INSERT INTO prepared_answer (version, key, etag, length, as_of, source, br) VALUES ${tuples.join(', ')}
-       ON CONFLICT (version, key) DO NOTHING`,
+      `INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br) VALUES ${tuples.join(', ')}
+       ON CONFLICT (version, code, key) DO NOTHING`,
       values,
     );
     return rows.length;

@@ -5,8 +5,8 @@ import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../app.ts';
+import { isPreparedVariant, variantQuery } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
-import { variantQuery } from './prepare-answers.ts';
 import { dataApiApp, keyFor } from './testing/harness.ts';
 
 /** Waits until the app's preparer has completed every set of the current data version. */
@@ -116,6 +116,11 @@ describe.each(testDatabases())(
         `/api/v1/financials/${symbol}?statement_type=c&statement_code=bs&period=annual&token=${key}`,
       );
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(made.body);
+      // A variant not prepared is not looked up.
+      const lookups = app.dataApi.prepared.hits + app.dataApi.prepared.misses;
+      const peersAnswer = await app.inject(`/api/v1/peers/${symbol}?limit=7&token=${key}`);
+      expect(peersAnswer.statusCode).toBe(200);
+      expect(app.dataApi.prepared.hits + app.dataApi.prepared.misses).toBe(lookups);
       // CSV is made on request, from the same data.
       const csv = await app.inject(`/api/v1/financials/${symbol}?statement_code=bs&format=csv&token=${key}`);
       expect(csv.statusCode).toBe(200);
@@ -130,6 +135,15 @@ describe.each(testDatabases())(
         period: 'annual',
         format: 'json',
       });
+      const peers = endpoints.find((e) => e.operationId === 'peers')!;
+      expect(variantQuery(peers, { limit: '10' })).toEqual({ group: 'industry', limit: 10, format: 'json' });
+      // Only the declared variants are looked up; the symbol, key and format do not matter.
+      const asked = { symbol: 'ITC', token: 'k', format: 'json', statement_code: 'pl', period: 'annual' };
+      expect(isPreparedVariant(financials, { ...asked, statement_type: 's' })).toBe(true);
+      expect(isPreparedVariant(peers, { symbol: 'ITC', group: 'sector', limit: 20 })).toBe(true);
+      expect(isPreparedVariant(peers, { symbol: 'ITC', group: 'sector', limit: 10 })).toBe(false);
+      const ratios = endpoints.find((e) => e.operationId === 'ratios')!;
+      expect(isPreparedVariant(ratios, { symbol: 'ITC', statement_type: 'c', ratio_type: 'pr' })).toBe(false);
     });
 
     it('a new data version is prepared again, and the older one is deleted once it is complete', async () => {
@@ -251,6 +265,26 @@ describe.each(testDatabases())('several processes on one database, on $name', (t
     const res = await restarted.inject(`/api/v1/financials/ITC?token=${key}`);
     expect(res.statusCode).toBe(200);
     expect(restarted.dataApi.prepared.hits).toBe(1);
+  }, 120_000);
+
+  it('answers made by other code (before a deploy) are not served: the version is prepared again', async () => {
+    const app = await dataApiApp(db, { config: { prepareAnswers: true } });
+    apps.push(app);
+    await app.ready();
+    const version = await prepared(app);
+    await app.answerPreparer!.settled();
+    // As if an earlier build of the server had made every answer of this version.
+    await db.query("UPDATE prepared_answer SET code = 'earlier-build'");
+    await db.query("UPDATE prepared_set SET code = 'earlier-build'");
+    const deployed = await dataApiApp(db, { config: { prepareAnswers: true } });
+    apps.push(deployed);
+    await deployed.ready();
+    expect(await prepared(deployed)).toBe(version);
+    expect(deployed.answerPreparer!.report.length).toBe(endpoints.filter((e) => e.prepare).length);
+    await deployed.answerPreparer!.settled();
+    // The earlier build's answers are gone once this build's are complete.
+    const { rows } = await db.query<{ code: string }>('SELECT DISTINCT code FROM prepared_answer');
+    expect(rows.map((r) => r.code)).toEqual([deployed.dataApi.prepared.code]);
   }, 120_000);
 
   it('a process closed while preparing gives its claims back: the next one prepares the version', async () => {

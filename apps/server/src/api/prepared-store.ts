@@ -27,6 +27,8 @@ export class PreparedAnswers {
 
   constructor(
     private readonly db: Queryable,
+    /** The code that made the answers this process serves (`codeFingerprint`). */
+    readonly code: string,
     private readonly refreshMs = 5_000,
   ) {}
 
@@ -57,8 +59,8 @@ export class PreparedAnswers {
   /** Reads which operations are complete for `version` (sets another process prepared too). */
   async refresh(version: number): Promise<void> {
     const { rows } = await this.db.query<{ operation: string }>(
-      'SELECT operation FROM prepared_set WHERE version = $1 AND done_at IS NOT NULL',
-      [version],
+      'SELECT operation FROM prepared_set WHERE version = $1 AND code = $2 AND done_at IS NOT NULL',
+      [version, this.code],
     );
     for (const r of rows) this.markComplete(version, r.operation);
   }
@@ -71,10 +73,10 @@ export class PreparedAnswers {
       as_of: string;
       source: string;
       br: Uint8Array | null;
-    }>('SELECT etag, length, as_of, source, br FROM prepared_answer WHERE version = $1 AND key = $2', [
-      version,
-      key,
-    ]);
+    }>(
+      'SELECT etag, length, as_of, source, br FROM prepared_answer WHERE version = $1 AND code = $2 AND key = $3',
+      [version, this.code, key],
+    );
     const row = rows[0];
     if (!row) {
       this.misses += 1;

@@ -1,6 +1,7 @@
 import type { Db } from '@bahi/market-data/db';
 import { loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
 import type { Config } from '../config.ts';
+import { codeFingerprint } from './code-fingerprint.ts';
 import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
 import { SymbolCache } from './market.ts';
@@ -48,7 +49,7 @@ export function createServices(
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version,
     symbols,
-    prepared: new PreparedAnswers(db),
+    prepared: new PreparedAnswers(db, codeFingerprint()),
     sync: config.dataSync ?? loadSyncConfig({}),
     clock: opts.clock ?? (() => new Date()),
   };
