@@ -9,7 +9,7 @@ import type { DataApiServices } from './services.ts';
 
 /** Rows written per INSERT. */
 const batchRows = 50;
-/** How soon a run that found sets claimed elsewhere, or failed, looks again. */
+/** How soon a run that found sets claimed elsewhere, or failed, first looks again. */
 const retryMs = 60_000;
 /** Failures in a row that end a set at once: not one bad company but a failing database. */
 const failuresInARow = 10;
@@ -46,6 +46,8 @@ export class AnswerPreparer {
   private running: Promise<void> | null = null;
   private stopped = false;
   private wanted = -1;
+  private retriedVersion = -1;
+  private retries = 0;
   private readonly serializers = new Map<string, (body: unknown) => string>();
   /** Sets this process prepared, for the log and the bench. */
   readonly report: PreparedSetReport[] = [];
@@ -90,11 +92,20 @@ export class AnswerPreparer {
     await this.running;
   }
 
-  /** Runs again later, unless a newer version or `stop` came first. */
+  /**
+   * Runs again later, unless a newer version or `stop` came first: after 1 minute, then 2, 4...
+   * up to 32, so a set that keeps failing does not cost a full run every minute.
+   */
   private retry(version: number): void {
+    if (this.retriedVersion !== version) {
+      this.retriedVersion = version;
+      this.retries = 0;
+    }
+    const delay = retryMs * 2 ** Math.min(this.retries, 5);
+    this.retries += 1;
     setTimeout(() => {
       if (!this.abandoned(version)) this.start(version);
-    }, retryMs).unref();
+    }, delay).unref();
   }
 
   private abandoned(version: number): boolean {
