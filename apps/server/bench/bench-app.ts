@@ -45,9 +45,6 @@ export async function benchApp() {
  */
 export async function untilPrepared(app: FastifyInstance): Promise<number> {
   const t0 = performance.now();
-  const preparer = app.answerPreparer;
-  while (preparer && !preparer.complete(await app.dataApi.version.current())) {
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await app.answerPreparer?.untilComplete(200);
   return Number(((performance.now() - t0) / 1000).toFixed(1));
 }

@@ -160,8 +160,11 @@ export function cacheKey(
   format: string,
   v: number,
 ) {
-  return `${v}|${e.operationId}|${format}|${companies.map((c) => c.isin).join(',')}|${paramsKey(input)}`;
+  return keyOf(e, companies, paramsKey(input), format, v);
 }
+
+const keyOf = (e: Endpoint, companies: Company[], params: string, format: string, v: number) =>
+  `${v}|${e.operationId}|${format}|${companies.map((c) => c.isin).join(',')}|${params}`;
 
 /**
  * The query a `prepare` variant stands for once validated, as Fastify's validation makes it:
@@ -186,15 +189,19 @@ export function variantQuery(e: Endpoint, variant: Record<string, string>): Reco
 
 const preparedKeys = new WeakMap<Endpoint, Set<string>>();
 
-/** Whether a validated request is one of the endpoint's `prepare` variants (symbol aside). */
-export function isPreparedVariant(e: Endpoint, input: Record<string, unknown>): boolean {
-  if (!e.prepare) return false;
+/** The `paramsKey` of each of the endpoint's `prepare` variants, made once. */
+function preparedParams(e: Endpoint): Set<string> {
   let keys = preparedKeys.get(e);
   if (!keys) {
-    keys = new Set(e.prepare.map((v) => paramsKey(variantQuery(e, v))));
+    keys = new Set((e.prepare ?? []).map((v) => paramsKey(variantQuery(e, v))));
     preparedKeys.set(e, keys);
   }
-  return keys.has(paramsKey(input));
+  return keys;
+}
+
+/** Whether a validated request is one of the endpoint's `prepare` variants (symbol aside). */
+export function isPreparedVariant(e: Endpoint, input: Record<string, unknown>): boolean {
+  return e.prepare !== undefined && preparedParams(e).has(paramsKey(input));
 }
 
 /** Answers with more rows than this hand the event loop back between their phases. */
@@ -234,13 +241,15 @@ export async function produce(
   serialize: (body: unknown) => string,
 ): Promise<CachedResponse> {
   const format = input.query.format === 'csv' && e.tabular ? 'csv' : 'json';
-  const key = cacheKey(e, companies, { ...input.params, ...input.query }, format, version);
+  const params = paramsKey({ ...input.params, ...input.query });
+  const key = keyOf(e, companies, params, format, version);
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
   // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
   if (
     format === 'json' &&
-    isPreparedVariant(e, { ...input.params, ...input.query }) &&
+    e.prepare &&
+    preparedParams(e).has(params) &&
     svc.prepared.isComplete(version, e.operationId)
   ) {
     const row = await svc.prepared.get(version, key);

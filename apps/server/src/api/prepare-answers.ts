@@ -87,6 +87,22 @@ export class AnswerPreparer {
     await this.running;
   }
 
+  /**
+   * Resolves, with the version, once every set of the current data version is complete (here
+   * or in another process) and this process's run has ended: for benches and tests that measure
+   * a server between data loads.
+   */
+  async untilComplete(pollMs = 25): Promise<number> {
+    for (;;) {
+      const version = await this.svc.version.current();
+      if (this.complete(version)) {
+        await this.settled();
+        return version;
+      }
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     await this.running;

@@ -10,15 +10,7 @@ import { endpoints } from './endpoints.ts';
 import { dataApiApp, keyFor } from './testing/harness.ts';
 
 /** Waits until the app's preparer has completed every set of the current data version. */
-async function prepared(app: FastifyInstance): Promise<number> {
-  const preparer = app.answerPreparer!;
-  for (let i = 0; i < 2_000; i++) {
-    const version = await app.dataApi.version.current();
-    if (preparer.complete(version)) return version;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('answers not prepared in time');
-}
+const prepared = (app: FastifyInstance) => app.answerPreparer!.untilComplete();
 
 const financials = endpoints.find((e) => e.operationId === 'financials')!;
 
@@ -152,9 +144,8 @@ describe.each(testDatabases())(
       expect(bumped).toBe(before + 1);
       app.dataApi.version.invalidate();
       const after = await prepared(app);
+      // The delete follows the last set's completion, in the same run, which has ended.
       expect(after).toBe(bumped);
-      // The delete follows the last set's completion, in the same run.
-      await app.answerPreparer!.settled();
       const { rows } = await db.query<{ version: number }>('SELECT DISTINCT version FROM prepared_answer');
       expect(rows.map((r) => Number(r.version))).toEqual([bumped]);
       const res = await app.inject(`/api/v1/financials/${symbols[0]}?token=${key}`);
@@ -172,7 +163,6 @@ describe.each(testDatabases())(
       await db.transaction((tx) => bumpDataVersion(tx));
       app.dataApi.version.invalidate();
       await prepared(app);
-      await app.answerPreparer!.settled();
       expect(await size()).toBeLessThanOrEqual(twoVersions * 1.1);
     }, 120_000);
   },
@@ -272,7 +262,6 @@ describe.each(testDatabases())('several processes on one database, on $name', (t
     apps.push(app);
     await app.ready();
     const version = await prepared(app);
-    await app.answerPreparer!.settled();
     // As if an earlier build of the server had made every answer of this version.
     await db.query("UPDATE prepared_answer SET code = 'earlier-build'");
     await db.query("UPDATE prepared_set SET code = 'earlier-build'");
@@ -281,7 +270,6 @@ describe.each(testDatabases())('several processes on one database, on $name', (t
     await deployed.ready();
     expect(await prepared(deployed)).toBe(version);
     expect(deployed.answerPreparer!.report.length).toBe(endpoints.filter((e) => e.prepare).length);
-    await deployed.answerPreparer!.settled();
     // The earlier build's answers are gone once this build's are complete.
     const { rows } = await db.query<{ code: string }>('SELECT DISTINCT code FROM prepared_answer');
     expect(rows.map((r) => r.code)).toEqual([deployed.dataApi.prepared.code]);

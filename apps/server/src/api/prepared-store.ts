@@ -20,7 +20,7 @@ export interface PreparedRow {
  */
 export class PreparedAnswers {
   private readonly complete = new Map<number, Set<string>>();
-  private readAt = new Map<number, number>();
+  private readonly readAt = new Map<number, number>();
   /** Lookups that found a prepared answer, and those that did not. */
   hits = 0;
   misses = 0;
@@ -50,6 +50,7 @@ export class PreparedAnswers {
     if (!done) {
       // Only the newest versions matter; older ones are dropped.
       for (const v of this.complete.keys()) if (v < version - 1) this.complete.delete(v);
+      for (const v of this.readAt.keys()) if (v < version - 1) this.readAt.delete(v);
       done = new Set();
       this.complete.set(version, done);
     }

@@ -50,11 +50,7 @@ for (const target of testDatabases()) {
       off = await buildApp(testConfig(), { db, clock: () => now });
       // The answers are prepared before the tests count anything (decision 0326).
       await app.ready();
-      for (let i = 0; i < 2_000; i++) {
-        if (app.answerPreparer!.complete(await app.dataApi.version.current())) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      await app.answerPreparer!.settled();
+      await app.answerPreparer!.untilComplete();
     }, 120_000);
     afterAll(async () => {
       await app.close();
