@@ -3,6 +3,7 @@ import {
   billingPeriodMonths,
   canBuyPlan,
   checkoutAmounts,
+  formatRupees,
   planBySlug,
   planBySubscribeParam,
   planCheckoutAmounts,
@@ -45,5 +46,18 @@ describe('plans for checkout', () => {
   it('bills Individual quarterly and Professional annually', () => {
     expect(billingPeriodMonths('I')).toBe(3);
     expect(billingPeriodMonths('P')).toBe(12);
+  });
+});
+
+describe('formatRupees', () => {
+  it('groups whole rupees as the en-IN locale does', () => {
+    for (const n of [0, 7, 999, 1000, 2000, 50000, 150000, 1234567, 123456789])
+      expect(formatRupees(n)).toBe(`₹${n.toLocaleString('en-IN')}`);
+  });
+
+  it('shows paise to two places only when there are any, and a sign', () => {
+    expect(formatRupees(2359.5)).toBe('₹2,359.50');
+    expect(formatRupees(123456.99)).toBe('₹1,23,456.99');
+    expect(formatRupees(-45000)).toBe('-₹45,000');
   });
 });

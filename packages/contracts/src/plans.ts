@@ -98,8 +98,17 @@ export const marketingStats = [
 
 export const historyDepth = { profitAndLossYears: '8+', balanceSheetYears: 7, cashFlowYears: 4 } as const;
 
+/**
+ * An amount in rupees as India writes it: ₹2,000, ₹1,50,000 (the last three digits, then groups
+ * of two), paise to two places when there are any. Written out rather than through
+ * `toLocaleString('en-IN')`, whose first call loads the locale's data: the FAQ and terms text
+ * call this as the site's first script runs, and that load was a tenth of the docs page's start.
+ */
 export function formatRupees(n: number): string {
-  return `₹${n.toLocaleString('en-IN')}`;
+  const [whole = '0', paise] = Math.abs(n).toFixed(2).split('.');
+  const head = whole.slice(0, -3);
+  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
+  return `${n < 0 ? '-' : ''}₹${grouped}${paise === '00' ? '' : `.${paise}`}`;
 }
 
 /** The plan for a /subscription/{type} slug; undefined for an unknown one. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mcpConfigs } from './ai-assistants-section.tsx';
 import { clientSnippets } from './client-snippets.ts';
-import { codeSamples, codeTabs } from './code-tabs.ts';
+import { codeSample, codeTabs } from './code-tabs.ts';
 import type { Endpoint } from './endpoint-index.ts';
 
 const dailyQuotes: Endpoint = {
@@ -64,9 +64,10 @@ describe('client samples', () => {
       'Python',
       'Python client',
     ]);
-    const samples = codeSamples(dailyQuotes, 'https://bahi.example/api/v1', '/api/v1', 'k');
-    expect(samples.curl).toContain('https://bahi.example/api/v1/daily-quotes/RELIANCE');
-    expect(samples['python-client']).toContain('base_url="https://bahi.example"');
+    const sample = (tab: 'curl' | 'python-client') =>
+      codeSample(dailyQuotes, 'https://bahi.example/api/v1', '/api/v1', 'k', tab);
+    expect(sample('curl')).toContain('https://bahi.example/api/v1/daily-quotes/RELIANCE');
+    expect(sample('python-client')).toContain('base_url="https://bahi.example"');
   });
 
   it('the assistant configurations name /mcp with the key, and the stdio server with its variables', () => {

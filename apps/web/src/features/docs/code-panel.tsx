@@ -18,10 +18,11 @@ function savedLanguage(): LanguageId | null {
  */
 export function CodePanel({
   idBase: base,
-  snippets,
+  sampleOf,
 }: {
   idBase: string;
-  snippets: Record<LanguageId, string>;
+  /** The sample of a tab, made when the tab shows. */
+  sampleOf: (tab: LanguageId) => string;
 }) {
   // cURL first, as the server renders it; the language chosen earlier in this tab after hydration.
   const [active, setActive] = useState<LanguageId>('curl');
@@ -29,7 +30,7 @@ export function CodePanel({
     const saved = savedLanguage();
     if (saved) setActive(saved);
   }, []);
-  const code = snippets[active];
+  const code = sampleOf(active);
   const choose = (id: LanguageId) => {
     setActive(id);
     sessionStorage.setItem(storageKey, id);

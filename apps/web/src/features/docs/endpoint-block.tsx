@@ -3,7 +3,7 @@ import { sitePaths } from '@bahi/contracts/site';
 import { type MouseEvent, memo } from 'react';
 import { navigateTo } from '../../lib/navigation.ts';
 import { CodePanel } from './code-panel.tsx';
-import { codeSamples } from './code-tabs.ts';
+import { codeSample } from './code-tabs.ts';
 import { CopyButton } from './copy-button.tsx';
 import type { Endpoint } from './endpoint-index.ts';
 import { planNeededFor } from './realtime-access.ts';
@@ -118,7 +118,7 @@ export function EndpointBody({
       <div className="docs-endpoint-code">
         <CodePanel
           idBase={`code-${endpoint.id}`}
-          snippets={codeSamples(endpoint, sampleBaseUrl, basePath, apiKey)}
+          sampleOf={(tab) => codeSample(endpoint, sampleBaseUrl, basePath, apiKey, tab)}
         />
         <div className="docs-code docs-sample">
           <div className="docs-code-head">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterGroups, groupEndpoints } from './endpoint-index.ts';
-import { buildSnippets } from './snippets.ts';
+import { buildSnippet } from './snippets.ts';
 import type { SwaggerDocument } from './swagger.ts';
 
 function makeDocument(): SwaggerDocument {
@@ -50,23 +50,24 @@ describe('groupEndpoints and filterGroups', () => {
   });
 });
 
-describe('buildSnippets', () => {
+describe('buildSnippet', () => {
   const [company, price] = groupEndpoints(makeDocument());
 
   it('fills path values, repeats array parameters and adds the key in every language', () => {
     const quote = price!.endpoints[0]!;
-    const snippets = buildSnippets(quote, 'https://bahi.example/api/v1', 'bahi_test_abc');
+    const snippet = (lang: 'curl' | 'go' | 'java' | 'node' | 'python') =>
+      buildSnippet(quote, 'https://bahi.example/api/v1', 'bahi_test_abc', lang);
     const url = 'https://bahi.example/api/v1/quote?symbol=ITC&symbol=RELIANCE&token=bahi_test_abc';
-    expect(snippets.curl).toContain(`curl '${url}'`);
-    expect(snippets.go).toContain(`"${url}"`);
-    expect(snippets.java).toContain(`.url("${url}")`);
-    expect(snippets.node).toContain(`fetch('${url}'`);
-    expect(snippets.python).toContain(`"${url}"`);
+    expect(snippet('curl')).toContain(`curl '${url}'`);
+    expect(snippet('go')).toContain(`"${url}"`);
+    expect(snippet('java')).toContain(`.url("${url}")`);
+    expect(snippet('node')).toContain(`fetch('${url}'`);
+    expect(snippet('python')).toContain(`"${url}"`);
   });
 
   it('uses the given values over the samples', () => {
     const profile = company!.endpoints[0]!;
-    const snippets = buildSnippets(profile, 'https://bahi.example/api/v1', 'k1', { symbol: 'HDFCBANK' });
-    expect(snippets.curl).toContain('/company-profile/HDFCBANK?token=k1');
+    const curl = buildSnippet(profile, 'https://bahi.example/api/v1', 'k1', 'curl', { symbol: 'HDFCBANK' });
+    expect(curl).toContain('/company-profile/HDFCBANK?token=k1');
   });
 });
