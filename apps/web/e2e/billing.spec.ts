@@ -57,6 +57,9 @@ test('buying Individual through the sandbox ends on /payment-success and pricing
   await expect(page).toHaveURL(/\/payment-success$/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'API Docs' })).toBeVisible();
+  // The verdict is kept in the history entry: a reload still shows the payment.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   expect(await storedPlan(page)).toBe('I');
 
   await page.goto('/company-profile');

@@ -164,6 +164,15 @@ test('/confirmation?status=success opened by hand claims no payment', async ({ p
   await expect(page.getByText('Payment Successful!')).toHaveCount(0);
 });
 
+test('/payment-success opened by hand claims no payment', async ({ page }) => {
+  await signIn(page, { email: uniqueEmail('nopay2'), name: 'No Payer' });
+  await page.goto('/payment-success');
+  await expect(page.getByRole('heading', { name: 'No payment to show' })).toBeVisible();
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Your profile' }).click();
+  await expect(page).toHaveURL(/\/company-profile$/);
+});
+
 test('a failed document load offers a retry that loads the reference', async ({ page }) => {
   let fail = true;
   await page.route('**/swagger/doc.json', (route) =>

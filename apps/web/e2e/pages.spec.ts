@@ -91,13 +91,13 @@ test('the landing page sets its long title and opens at the top; Features jumps 
   ).toBeInViewport();
 });
 
-test('payment result pages lead on: API Docs, Try Again to pricing, Go to Home', async ({ page }) => {
+test('payment result pages lead on: Try Again and Pricing to pricing, Go to Home', async ({ page }) => {
   await page.goto('/payment-failed');
   await page.getByRole('link', { name: 'Try Again' }).click();
   await expect(page).toHaveURL(/\/financial-data-api-pricing$/);
   await page.goto('/payment-success');
-  await page.getByRole('main').getByRole('link', { name: 'API Docs' }).click();
-  await expect(page).toHaveURL(/\/financial-data-api-documentation$/);
+  await page.getByRole('main').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/financial-data-api-pricing$/);
   await page.goto('/thanks');
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -72,8 +72,9 @@ export const sitePages: SitePage[] = [
   {
     path: '/payment-success',
     title: /Payment Successful/,
-    texts: ['Payment Successful!', 'API Docs'],
-    prerendered: true,
+    // Opened by hand, with no verified checkout behind it: no success is claimed.
+    texts: ['No payment to show', 'Your profile', 'Pricing'],
+    prerendered: false,
   },
   {
     path: '/payment-failed',

@@ -119,7 +119,8 @@ export const routes: RouteObject[] = [
       {
         path: 'payment-success',
         element: <PaymentSuccessPage />,
-        handle: meta(utility('Payment Successful')),
+        // Rendered in the browser: what it shows depends on the verdict checkout passed on.
+        handle: meta({ ...utility('Payment Successful'), prerender: false }),
       },
       {
         path: 'payment-failed',

@@ -73,6 +73,7 @@ describe('confirmation page', () => {
     });
     await advance(1);
     expect(router.state.location.pathname).toBe('/payment-success');
+    expect(router.state.location.state).toEqual({ verified: 'success' });
   });
 
   for (const status of ['failure', 'contact']) {

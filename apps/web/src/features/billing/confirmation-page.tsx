@@ -1,6 +1,7 @@
 import { sitePaths } from '@bahi/contracts/site';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { PaymentSuccessState } from '../payments/payment-success-page.tsx';
 import { readProfile } from '../session/session-store.ts';
 import { refreshSubscriptionProfile } from './billing-api.ts';
 import './billing.css';
@@ -57,6 +58,8 @@ export function ConfirmationPage() {
       if (!cancelled)
         navigate(status === 'success' ? sitePaths.paymentSuccess : sitePaths.paymentFailed, {
           replace: true,
+          // The verdict goes on: /payment-success claims success only with it.
+          state: status === 'success' ? ({ verified: 'success' } satisfies PaymentSuccessState) : null,
         });
     });
     return () => {
