@@ -2,6 +2,7 @@ import type { Db } from '@bahi/market-data/db';
 import fastJson from 'fast-json-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import { compressPrepared } from '../plugins/content-coding.ts';
+import { collectAfterBulkWork } from '../process/heap.ts';
 import { build, cacheKey, type Endpoint, variantQuery, yieldToEventLoop } from './endpoint.ts';
 import type { Company } from './market.ts';
 import { routeSchema } from './route-schema.ts';
@@ -130,6 +131,7 @@ export class AnswerPreparer {
 
   private async run(version: number): Promise<void> {
     await this.svc.prepared.refresh(version);
+    let preparedHere = false;
     for (const e of this.endpoints) {
       if (!e.prepare || e.prepare.length === 0) continue;
       if (this.abandoned(version)) return;
@@ -170,6 +172,7 @@ export class AnswerPreparer {
         [version, this.svc.prepared.code, e.operationId, answers],
       );
       this.svc.prepared.markComplete(version, e.operationId);
+      preparedHere = true;
       const ms = Math.round(performance.now() - t0);
       this.report.push({ operationId: e.operationId, answers, ms });
       this.log.info({ operation: e.operationId, version, answers, ms }, 'answers prepared');
@@ -206,6 +209,8 @@ export class AnswerPreparer {
     // Their space is made reusable for the next version's answers: embedded PGlite runs no
     // autovacuum, and the table would otherwise grow by a version's size at every data load.
     if (deleted > 0) await this.db.query('VACUUM prepared_answer');
+    // Serializing and compressing a version's answers left its garbage in the old generation.
+    if (preparedHere) collectAfterBulkWork();
   }
 
   /** Prepares one operation for every company; the number stored, or null when abandoned. */
