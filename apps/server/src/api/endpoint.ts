@@ -201,7 +201,12 @@ function preparedParams(e: Endpoint): Set<string> {
 
 /** Whether a validated request is one of the endpoint's `prepare` variants (symbol aside). */
 export function isPreparedVariant(e: Endpoint, input: Record<string, unknown>): boolean {
-  return e.prepare !== undefined && preparedParams(e).has(paramsKey(input));
+  return isPreparedParams(e, paramsKey(input));
+}
+
+/** The same, for a request's `paramsKey` already made. */
+function isPreparedParams(e: Endpoint, params: string): boolean {
+  return e.prepare !== undefined && preparedParams(e).has(params);
 }
 
 /** Answers with more rows than this hand the event loop back between their phases. */
@@ -246,12 +251,7 @@ export async function produce(
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
   // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
-  if (
-    format === 'json' &&
-    e.prepare &&
-    preparedParams(e).has(params) &&
-    svc.prepared.isComplete(version, e.operationId)
-  ) {
+  if (format === 'json' && isPreparedParams(e, params) && svc.prepared.isComplete(version, e.operationId)) {
     const row = await svc.prepared.get(version, key);
     if (row) {
       if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));

@@ -16,6 +16,8 @@ const retryMs = 60_000;
 const failuresInARow = 10;
 /** Rows deleted per statement when an older version goes, so the database is not held long. */
 const deleteBatch = 2_000;
+/** Rows of versions older than $1, or of version $1 made by code other than $2: no longer read. */
+const superseded = 'version < $1 OR (version = $1 AND code <> $2)';
 /** A claim older than this is taken to belong to a process that died, and is taken over. */
 const staleClaim = '10 minutes';
 
@@ -193,7 +195,7 @@ export class AnswerPreparer {
       const { rows } = await this.db.query<{ n: number }>(
         `WITH gone AS (
            DELETE FROM prepared_answer WHERE ctid IN (
-             SELECT ctid FROM prepared_answer WHERE version < $1 OR (version = $1 AND code <> $2) LIMIT ${deleteBatch})
+             SELECT ctid FROM prepared_answer WHERE ${superseded} LIMIT ${deleteBatch})
            RETURNING 1)
          SELECT count(*)::int AS n FROM gone`,
         [version, this.svc.prepared.code],
@@ -202,10 +204,7 @@ export class AnswerPreparer {
       if ((rows[0]?.n ?? 0) < deleteBatch) break;
       await yieldToEventLoop();
     }
-    await this.db.query('DELETE FROM prepared_set WHERE version < $1 OR (version = $1 AND code <> $2)', [
-      version,
-      this.svc.prepared.code,
-    ]);
+    await this.db.query(`DELETE FROM prepared_set WHERE ${superseded}`, [version, this.svc.prepared.code]);
     // Their space is made reusable for the next version's answers: embedded PGlite runs no
     // autovacuum, and the table would otherwise grow by a version's size at every data load.
     if (deleted > 0) await this.db.query('VACUUM prepared_answer');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Endpoint } from './endpoint-index.ts';
 import { buildRequest, fullUrl, requestValues } from './snippets.ts';
 
@@ -16,27 +16,28 @@ interface Result {
  * is made when the panel is first opened: the reference has a panel per endpoint, and rendering
  * all of them closed was a fifth of the docs page's elements and of its hydration.
  */
-export function TryIt({
-  endpoint,
-  shownKey,
-  origin,
-}: {
-  endpoint: Endpoint;
-  shownKey: string;
-  origin: string;
-}) {
+export function TryIt(props: { endpoint: Endpoint; shownKey: string; origin: string }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className="docs-try" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>Try it</summary>
+      {opened && <TryItForm {...props} />}
+    </details>
+  );
+}
+
+/** The form and its result; rendered in the browser only, once the panel has been opened. */
+function TryItForm({ endpoint, shownKey, origin }: { endpoint: Endpoint; shownKey: string; origin: string }) {
   const params = endpoint.parameters.filter(
     (p) => (p.in === 'path' || p.in === 'query') && p.name !== 'token',
   );
   const [values, setValues] = useState<Record<string, string>>(() => requestValues(endpoint));
-  // The key typed in this tab before (session storage), read after hydration; else the shown key.
-  const [typedKey, setKey] = useState<string | null>(null);
-  useEffect(() => setKey((k) => k ?? sessionStorage.getItem(keyStorage)), []);
+  // The key typed in this tab before (session storage); else the shown key.
+  const [typedKey, setKey] = useState<string | null>(() => sessionStorage.getItem(keyStorage));
   const key = typedKey ?? shownKey;
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [opened, setOpened] = useState(false);
 
   const send = async () => {
     setBusy(true);
@@ -66,37 +67,34 @@ export function TryIt({
   };
 
   return (
-    <details className="docs-try" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-      <summary>Try it</summary>
-      {opened && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          {params.map((p) => (
-            <label key={p.name}>
-              <span>
-                {p.name}
-                {p.required || p.in === 'path' ? ' *' : ''}
-              </span>
-              <input
-                value={values[p.name] ?? ''}
-                required={p.required || p.in === 'path'}
-                onChange={(e) => setValues({ ...values, [p.name]: e.target.value })}
-              />
-            </label>
-          ))}
-          <label>
-            <span>API key</span>
-            <input value={key} onChange={(e) => setKey(e.target.value)} required autoComplete="off" />
+    <>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        {params.map((p) => (
+          <label key={p.name}>
+            <span>
+              {p.name}
+              {p.required || p.in === 'path' ? ' *' : ''}
+            </span>
+            <input
+              value={values[p.name] ?? ''}
+              required={p.required || p.in === 'path'}
+              onChange={(e) => setValues({ ...values, [p.name]: e.target.value })}
+            />
           </label>
-          <button type="submit" className="docs-button docs-button-primary" disabled={busy}>
-            {busy ? 'Sending...' : 'Send request'}
-          </button>
-        </form>
-      )}
+        ))}
+        <label>
+          <span>API key</span>
+          <input value={key} onChange={(e) => setKey(e.target.value)} required autoComplete="off" />
+        </label>
+        <button type="submit" className="docs-button docs-button-primary" disabled={busy}>
+          {busy ? 'Sending...' : 'Send request'}
+        </button>
+      </form>
       {error && (
         <p role="alert" className="docs-error">
           {error}
@@ -114,6 +112,6 @@ export function TryIt({
           <pre className="docs-response">{result.body}</pre>
         </div>
       )}
-    </details>
+    </>
   );
 }
