@@ -173,6 +173,17 @@ for (const target of testDatabases()) {
         change: lastItc.change,
         exchange: 'NSE',
       });
+      // Daily quotes arrive as one JSON text the database makes; the latest quote through the
+      // driver's own decoding: every shared field the same value and type (numbers, ISO dates).
+      const { change, changePct, ...latest } = mixed.quotes[1]!;
+      const fromJson = Object.fromEntries(
+        Object.keys(latest).map((k) => [k, lastItc[k as keyof typeof lastItc]]),
+      );
+      expect(fromJson).toStrictEqual(latest);
+      expect([lastItc.change, lastItc.changePct]).toStrictEqual([change, changePct]);
+      expect(typeof lastItc.volume).toBe('number');
+      expect(itcDays.map((d) => d.date)).toStrictEqual(itcDays.map((d) => d.date).sort());
+      expect(await getDailyQuotes(db, 'ITC', { from: '1990-01-01', to: '1990-12-31' })).toStrictEqual([]);
       const dividends = await getDividends(db, 'ITC');
       expect(dividends!.dividends.length).toBeGreaterThan(5);
       const daily = await getDailyPriceRatios(db, 'ITC', { from: '2026-06-01', to: '2026-06-30' });
