@@ -1,4 +1,6 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { fastCompressionAbove } from '../plugins/content-coding.ts';
 import {
   type CachedResponse,
   entryBytes,
@@ -55,5 +57,19 @@ describe('response cache bounded by bytes', () => {
     cache.remeasure('k', e);
     expect(cache.bytes).toBeGreaterThan(before);
     expect(cache.bytes - before).toBe(e.ready.gzip!.body.length);
+  });
+
+  it("names the level in a large body's compressed ETag (its bytes are made at the fastest level)", async () => {
+    const small = entry(60_000);
+    const large = entry(fastCompressionAbove + 10);
+    const [smallBr, largeBr, largeGzip] = await Promise.all([
+      representation(small, 'br'),
+      representation(large, 'br'),
+      representation(large, 'gzip'),
+    ]);
+    expect(smallBr.etag).toBe(`${small.etag.slice(0, -1)}-br"`);
+    expect(largeBr.etag).toBe(`${large.etag.slice(0, -1)}-br1"`);
+    expect(largeGzip.etag).toBe(`${large.etag.slice(0, -1)}-gzip1"`);
+    expect(brotliDecompressSync(largeBr.body).equals(large.body)).toBe(true);
   });
 });

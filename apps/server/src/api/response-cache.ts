@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { type Coding, compress } from '../plugins/content-coding.ts';
+import { type Coding, codingTag, compress } from '../plugins/content-coding.ts';
 import type { Company } from './market.ts';
 
 export interface CachedResponse {
@@ -151,7 +151,11 @@ export async function representation(entry: CachedResponse, coding: Coding | nul
   const ready = readyRepresentation(entry, coding);
   if (ready || !coding) return ready ?? entry.plain;
   entry.encoded[coding] ??= compress(entry.body, coding).then((body) => {
-    entry.ready[coding] = { body, etag: `${entry.etag.slice(0, -1)}-${coding}"`, coding };
+    entry.ready[coding] = {
+      body,
+      etag: `${entry.etag.slice(0, -1)}-${codingTag(coding, entry.length)}"`,
+      coding,
+    };
     return body;
   });
   await entry.encoded[coding];
