@@ -104,12 +104,12 @@ export async function getQuotes(
   return { quotes, unknown };
 }
 
+/** A company's adjustment factors, oldest first (`$1`: its ISIN). */
+const FACTORS_OF_ISIN = `SELECT ex_date AS "exDate", price_factor AS "priceFactor", dividend_factor AS "dividendFactor"
+  FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date`;
+
 export async function loadAdjustmentFactors(q: Queryable, isin: string): Promise<AdjustmentFactor[]> {
-  const { rows } = await q.query<AdjustmentFactor>(
-    `SELECT ex_date AS "exDate", price_factor AS "priceFactor", dividend_factor AS "dividendFactor"
-       FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date`,
-    [isin],
-  );
+  const { rows } = await q.query<AdjustmentFactor>(FACTORS_OF_ISIN, [isin]);
   return rows;
 }
 
@@ -124,22 +124,24 @@ export async function getDailyQuotes(
 ): Promise<DailyQuote[] | null> {
   const ref = await refOf(q, symbol);
   if (!ref) return null;
-  // The rows come back as one JSON text made by the database (numbers as numbers, dates as ISO
-  // dates), parsed here in one call: for years of quotes that is several times cheaper than
-  // the driver decoding thousands of rows field by field, and on embedded PGlite one string
-  // crosses the thread boundary instead of thousands of objects (decision 0321).
-  const { rows: found } = await q.query<{ rows: string }>(
-    `SELECT coalesce(json_agg(x ORDER BY x.date), '[]')::text AS rows FROM (
-       SELECT ${QUOTE_COLUMNS} FROM daily_quote q
-        WHERE q.isin = $1 AND q.exchange = 'NSE'
-          AND q.trade_date >= COALESCE($2::date,
-                COALESCE($3::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1)) - interval '1 year')
-          AND ($3::date IS NULL OR q.trade_date <= $3::date)
-     ) x`,
+  // The rows and the company's adjustment factors come back in one round trip as two JSON texts
+  // made by the database (numbers as numbers, dates as ISO dates), each parsed in one call: for
+  // years of quotes several times cheaper than the driver decoding thousands of rows field by
+  // field, and on embedded PGlite two strings cross the thread boundary instead of thousands
+  // of objects (decision 0321).
+  const { rows: found } = await q.query<{ rows: string; factors: string }>(
+    `SELECT coalesce((SELECT json_agg(x ORDER BY x.date) FROM (
+              SELECT ${QUOTE_COLUMNS} FROM daily_quote q
+               WHERE q.isin = $1 AND q.exchange = 'NSE'
+                 AND q.trade_date >= COALESCE($2::date,
+                       COALESCE($3::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1)) - interval '1 year')
+                 AND ($3::date IS NULL OR q.trade_date <= $3::date)
+            ) x), '[]')::text AS rows,
+            coalesce((SELECT json_agg(f ORDER BY f."exDate") FROM (${FACTORS_OF_ISIN}) f), '[]')::text AS factors`,
     [ref.isin, opts.from ?? null, opts.to ?? null],
   );
   const rows = JSON.parse(found[0]?.rows ?? '[]') as Omit<Quote, 'change' | 'changePct' | 'symbol'>[];
-  const factors = await loadAdjustmentFactors(q, ref.isin);
+  const factors = JSON.parse(found[0]?.factors ?? '[]') as AdjustmentFactor[];
   const dates = rows.map((r) => r.date);
   const cum = cumulativeFactors(dates, factors);
   // The previous close is of the day before: adjusted with the factor of that day (an ex-date is a
