@@ -17,7 +17,7 @@ import {
   representation,
   type Sent,
 } from './response-cache.ts';
-import { routeSchema } from './route-schema.ts';
+import { type Access, routeSchema } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
 export type { Company } from './market.ts';
@@ -41,11 +41,7 @@ export const tagList = [
 ] as const;
 export type Tag = (typeof tagList)[number]['name'];
 
-/**
- * Who may call: `market` every plan (market-wide lists); `symbol` every plan, but Basic only for
- * the sample companies; `paid` Individual, Professional and Enterprise only.
- */
-export type Access = 'market' | 'symbol' | 'paid';
+export type { Access } from './route-schema.ts';
 
 export interface LoadContext<P, Q> {
   db: Queryable;

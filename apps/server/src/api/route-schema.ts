@@ -1,6 +1,24 @@
-import { Type } from 'typebox';
-import type { Endpoint } from './endpoint.ts';
+import { type TObject, type TSchema, Type } from 'typebox';
 import { Envelope, errorResponses, StringEnum } from './schemas.ts';
+
+/**
+ * Who may call: `market` every plan (market-wide lists); `symbol` every plan, but Basic only for
+ * the sample companies; `paid` Individual, Professional and Enterprise only.
+ */
+export type Access = 'market' | 'symbol' | 'paid';
+
+/** What an operation's schema is made from: the parts of an endpoint (`Endpoint`) it reads. */
+export interface RouteSpec {
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  params?: TObject;
+  query?: TObject;
+  data: TSchema;
+  tabular: boolean;
+  access: Access;
+}
 
 /** One of `token` or `Authorization: Bearer` is required: the parameter is optional only with the header. */
 export const tokenDescription =
@@ -16,7 +34,7 @@ export const formatParam = Type.Optional(
 );
 
 /** The one schema per operation: validates input, serializes output, feeds both API documents. */
-export function routeSchema(e: Endpoint) {
+export function routeSchema(e: RouteSpec) {
   const query = Type.Object(
     {
       ...(e.query?.properties ?? {}),
@@ -47,7 +65,7 @@ export function documentPath(path: string): string {
 }
 
 /** Which plans may call an endpoint, stated in its documented description. */
-export const accessNote: Record<Endpoint['access'], string> = {
+export const accessNote: Record<Access, string> = {
   market: 'Plans: every plan, Basic included.',
   symbol: 'Plans: every plan; Basic covers the three sample companies (ITC, RELIANCE, HDFCBANK).',
   paid: 'Plans: paid plans only (Individual, Professional, Enterprise).',
