@@ -104,6 +104,11 @@ export async function getQuotes(
   return { quotes, unknown };
 }
 
+/** Daily quotes come from the database as JSON texts of at most this many rows each. */
+const rowsPerText = 500;
+/** Hands the event loop back (other requests' turn) between runs of a long answer's rows. */
+const handBack = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A company's adjustment factors, oldest first (`$1`: its ISIN). */
 const FACTORS_OF_ISIN = `SELECT ex_date AS "exDate", price_factor AS "priceFactor", dividend_factor AS "dividendFactor"
   FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date`;
@@ -124,31 +129,38 @@ export async function getDailyQuotes(
 ): Promise<DailyQuote[] | null> {
   const ref = await refOf(q, symbol);
   if (!ref) return null;
-  // The rows and the company's adjustment factors come back in one round trip as two JSON texts
-  // made by the database (numbers as numbers, dates as ISO dates), each parsed in one call: for
-  // years of quotes several times cheaper than the driver decoding thousands of rows field by
-  // field, and on embedded PGlite two strings cross the thread boundary instead of thousands
-  // of objects (decision 0321).
-  const { rows: found } = await q.query<{ rows: string; factors: string }>(
-    `SELECT coalesce((SELECT json_agg(x ORDER BY x.date) FROM (
-              SELECT ${QUOTE_COLUMNS} FROM daily_quote q
-               WHERE q.isin = $1 AND q.exchange = 'NSE'
-                 AND q.trade_date >= COALESCE($2::date,
-                       COALESCE($3::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1)) - interval '1 year')
-                 AND ($3::date IS NULL OR q.trade_date <= $3::date)
-            ) x), '[]')::text AS rows,
-            coalesce((SELECT json_agg(f ORDER BY f."exDate") FROM (${FACTORS_OF_ISIN}) f), '[]')::text AS factors`,
-    [ref.isin, opts.from ?? null, opts.to ?? null],
+  // The rows and the company's adjustment factors come back in one round trip as JSON texts
+  // made by the database (numbers as numbers, dates as ISO dates), the rows in runs of
+  // `rowsPerText`: parsing them costs several times less than the driver decoding thousands of
+  // rows field by field, on embedded PGlite a few strings cross the thread boundary instead of
+  // thousands of objects, and the event loop is handed back between runs, so years of quotes
+  // never hold it for one long step (decision 0321).
+  const { rows: texts } = await q.query<{ rows: string; factors: string }>(
+    `SELECT json_agg(x.quote ORDER BY x.date)::text AS rows,
+            (SELECT coalesce(json_agg(f ORDER BY f."exDate"), '[]') FROM (${FACTORS_OF_ISIN}) f)::text AS factors
+       FROM (SELECT q.date, row_to_json(q) AS quote, (row_number() OVER (ORDER BY q.date) - 1) / $4 AS part
+               FROM (SELECT ${QUOTE_COLUMNS} FROM daily_quote q
+                      WHERE q.isin = $1 AND q.exchange = 'NSE'
+                        AND q.trade_date >= COALESCE($2::date,
+                              COALESCE($3::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1)) - interval '1 year')
+                        AND ($3::date IS NULL OR q.trade_date <= $3::date)) q) x
+      GROUP BY x.part ORDER BY x.part`,
+    [ref.isin, opts.from ?? null, opts.to ?? null, rowsPerText],
   );
-  const rows = JSON.parse(found[0]?.rows ?? '[]') as Omit<Quote, 'change' | 'changePct' | 'symbol'>[];
-  const factors = JSON.parse(found[0]?.factors ?? '[]') as AdjustmentFactor[];
+  const rows: Omit<Quote, 'change' | 'changePct' | 'symbol'>[] = [];
+  for (const [i, text] of texts.entries()) {
+    if (i > 0) await handBack();
+    for (const row of JSON.parse(text.rows)) rows.push(row);
+  }
+  const factors = JSON.parse(texts[0]?.factors ?? '[]') as AdjustmentFactor[];
   const dates = rows.map((r) => r.date);
   const cum = cumulativeFactors(dates, factors);
   // The previous close is of the day before: adjusted with the factor of that day (an ex-date is a
   // trading day, so every factor after the day before and up to this day is this day's own).
   const before = cumulativeFactors(dates, factors, { dayBefore: true });
-  // One object per row, built whole (a few thousand rows per answer: no intermediate copies).
-  return rows.map((r, i): DailyQuote => {
+  // One object per row, built whole (a few thousand rows per answer: no intermediate copies),
+  // `rowsPerText` rows between hand-backs.
+  const shape = (r: (typeof rows)[number], i: number): DailyQuote => {
     const f = cum[i]!;
     const prev = r.prevClose;
     const adjClose = adjustPrice(r.close, f.price)!;
@@ -185,7 +197,13 @@ export async function getDailyQuotes(
       adjCloseWithDividends: adjustPrice(r.close, f.price * f.dividend)!,
       dividendFactor: f.dividend,
     };
-  });
+  };
+  const shaped: DailyQuote[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % rowsPerText === 0) await handBack();
+    shaped[i] = shape(rows[i]!, i);
+  }
+  return shaped;
 }
 
 export interface CorporateAction extends Provenance {

@@ -182,6 +182,14 @@ for (const target of testDatabases()) {
       expect(fromJson).toStrictEqual(latest);
       expect([lastItc.change, lastItc.changePct]).toStrictEqual([change, changePct]);
       expect(typeof lastItc.volume).toBe('number');
+      // Years of quotes arrive as several texts of 500 rows: every day once, in order.
+      const { rows: counted } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM daily_quote WHERE isin = $1 AND exchange = 'NSE'",
+        [lastItc.isin],
+      );
+      expect(itcDays.length).toBe(counted[0]!.n);
+      expect(itcDays.length).toBeGreaterThan(1000);
+      expect(new Set(itcDays.map((d) => d.date)).size).toBe(itcDays.length);
       expect(itcDays.map((d) => d.date)).toStrictEqual(itcDays.map((d) => d.date).sort());
       expect(await getDailyQuotes(db, 'ITC', { from: '1990-01-01', to: '1990-12-31' })).toStrictEqual([]);
       const dividends = await getDividends(db, 'ITC');
