@@ -6,12 +6,16 @@
  * the server's, not the generator's. The API server runs the default universe at the default
  * log level (info: one access line per request), as `npm start` does.
  *
+ * Each row also shows the CPU the server and wrk used meanwhile (% of one core): a server at
+ * about 100% with wrk below it is the server's own figure, not the generator's ceiling.
+ *
  * The machine's speed drifts (other jobs, a noisy neighbour), so the measurements interleave:
  * hello-world, then each endpoint, then hello-world again, for several rounds. Each endpoint's
  * ratio is taken against the mean of the hello-world segments around it, and the table shows the
  * median round.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { pin, startServer } from './processes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -34,6 +38,21 @@ interface Sample {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU used while the load ran, % of one core: the server's, and the load generator's own. */
+  serverCpu: number;
+  wrkCpu: number;
+}
+
+const ticksPerSecond = 100;
+/** A process's CPU time so far (user + system), in clock ticks; null once it has gone. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
 }
 
 /** wrk's duration with unit (850.00us, 1.20ms, 1.01s) in ms. */
@@ -45,24 +64,52 @@ const toMs = (v: string) => {
   return Math.round(ms * 1000) / 1000;
 };
 
-function run(url: string, duration: number, headers?: Record<string, string>): Promise<Sample> {
+/**
+ * One wrk run. The server's and wrk's CPU are read from /proc while it runs (the last reading
+ * a little before wrk ends), so a figure can be told apart from the generator's ceiling: a
+ * server near 100% of its core with wrk below it is the server's figure.
+ */
+function run(
+  url: string,
+  duration: number,
+  headers?: Record<string, string>,
+  serverPid?: number,
+): Promise<Sample> {
   const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '--timeout', '5s'];
   for (const [k, v] of Object.entries(headers ?? {})) args.push('-H', `${k}: ${v}`);
   args.push(url);
   const [cmd, argv] = pin ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
   return new Promise((resolve, reject) => {
-    execFile(cmd, argv as string[], (err, out) => {
+    const child = execFile(cmd, argv as string[], (err, out) => {
+      clearInterval(poll);
       if (err) return reject(err);
       const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
       const errorCounts = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      const percent = (a: number | null, b: number | null, seconds: number) =>
+        a === null || b === null || seconds <= 0
+          ? Number.NaN
+          : Math.round(((b - a) / ticksPerSecond / seconds) * 100);
+      const seconds = (last.at - first.at) / 1000;
       resolve({
         rps: num(/Requests\/sec:\s+([\d.]+)/),
         p50: toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ''),
         p99: toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
         errors: errorCounts ? errorCounts.slice(1).reduce((a, x) => a + Number(x), 0) : 0,
         non2xx: num(/Non-2xx or 3xx responses:\s+(\d+)/),
+        serverCpu: percent(first.server, last.server, seconds),
+        wrkCpu: percent(first.wrk, last.wrk, seconds),
       });
     });
+    // Readings from half a second in (connections made) until wrk ends.
+    const reading = () => ({ at: performance.now(), server: cpuTicks(serverPid), wrk: cpuTicks(child.pid) });
+    let first = { at: 0, server: null as number | null, wrk: null as number | null };
+    let last = first;
+    const poll = setInterval(() => {
+      const r = reading();
+      if (r.wrk === null) return;
+      if (first.at === 0) first = r;
+      else last = r;
+    }, 500);
   });
 }
 
@@ -89,10 +136,14 @@ const financialsBytes = (await (await fetch(financialsUrl)).arrayBuffer()).byteL
 const dailyUrl = `${base}/daily-quotes/RELIANCE?${token}`;
 const dailyBytes = (await (await fetch(dailyUrl)).arrayBuffer()).byteLength;
 
-const targets: { name: string; url: string; headers?: Record<string, string> }[] = [
+const targets: { name: string; url: string; headers?: Record<string, string>; pid?: number }[] = [
   // For reading the figures: bare Fastify answering a body as large as financials/{symbol}'s
   // from memory, which is what the payload alone costs. The target stays against hello-world.
-  { name: `bare Fastify, ${financialsBytes} B body`, url: `${origin}/bytes/${financialsBytes}` },
+  {
+    name: `bare Fastify, ${financialsBytes} B body`,
+    url: `${origin}/bytes/${financialsBytes}`,
+    pid: hello.child.pid,
+  },
   { name: 'financials/{symbol}', url: financialsUrl },
   {
     // What HTTP client libraries (Python requests, Go, Node fetch) send by default.
@@ -102,21 +153,27 @@ const targets: { name: string; url: string; headers?: Record<string, string> }[]
   },
   { name: 'quote (10 symbols)', url: `${base}/quote?${ten}&${token}` },
   { name: 'daily-quotes/{symbol} (1 year)', url: dailyUrl },
+  {
+    name: 'daily-quotes/{symbol} (1 year), Accept-Encoding: gzip, deflate, br',
+    url: dailyUrl,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  },
   // The same for the year of daily quotes: what a body that large costs to send and to read.
-  { name: `bare Fastify, ${dailyBytes} B body`, url: `${origin}/bytes/${dailyBytes}` },
+  { name: `bare Fastify, ${dailyBytes} B body`, url: `${origin}/bytes/${dailyBytes}`, pid: hello.child.pid },
 ];
+for (const t of targets) t.pid ??= api.child.pid;
 const helloUrl = `${origin}/`;
 
 // Warm-up: caches, JIT.
 await run(helloUrl, 2);
-for (const t of targets) await run(t.url, 2, t.headers);
+for (const t of targets) await run(t.url, 2, t.headers, t.pid);
 
-const helloSamples: Sample[] = [await run(helloUrl, seconds)];
+const helloSamples: Sample[] = [await run(helloUrl, seconds, undefined, hello.child.pid)];
 const samples = targets.map(() => [] as { sample: Sample; ratio: number }[]);
 for (let round = 0; round < rounds; round++) {
   const measured: Sample[] = [];
-  for (const t of targets) measured.push(await run(t.url, seconds, t.headers));
-  const after = await run(helloUrl, seconds);
+  for (const t of targets) measured.push(await run(t.url, seconds, t.headers, t.pid));
+  const after = await run(helloUrl, seconds, undefined, hello.child.pid);
   const around = (helloSamples.at(-1)!.rps + after.rps) / 2;
   helloSamples.push(after);
   measured.forEach((sample, i) => {
@@ -137,6 +194,8 @@ const row = (name: string, s: Sample[], ratios: number[]) => ({
   'x hello per round': ratios.map((r) => r.toFixed(2)).join(' '),
   'p50 ms': Number(median(s.map((x) => x.p50)).toFixed(3)),
   'p99 ms': Number(median(s.map((x) => x.p99)).toFixed(3)),
+  'server CPU %': median(s.map((x) => x.serverCpu)),
+  'wrk CPU %': median(s.map((x) => x.wrkCpu)),
   'non-2xx': s.reduce((a, x) => a + x.non2xx, 0),
   errors: s.reduce((a, x) => a + x.errors, 0),
 });
