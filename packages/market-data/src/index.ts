@@ -13,6 +13,7 @@ export {
 } from './engine/ratio-catalogue.ts';
 export { computeRatios, ratiosFor } from './engine/ratio-engine.ts';
 export * from './engine/validate.ts';
+export { rowsPerStep, yieldToEventLoop } from './event-loop.ts';
 export * from './queries/provenance.ts';
 export * from './read/commodity-futures.ts';
 export * from './read/companies.ts';

@@ -1,4 +1,5 @@
 import { type PlanCode, sampleSymbols } from '@bahi/contracts';
+import { rowsPerStep, yieldToEventLoop } from '@bahi/market-data';
 import type { Queryable } from '@bahi/market-data/db';
 import type { SyncConfig } from '@bahi/market-data/ingest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -205,12 +206,8 @@ function isPreparedParams(e: Endpoint, params: string): boolean {
   return e.prepare !== undefined && preparedParams(e).has(params);
 }
 
-/** Answers with more rows than this hand the event loop back between their phases. */
-const largeAnswerRows = 500;
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
- * The same bytes as `serialize({ data, meta })`, made `largeAnswerRows` rows at a time with the
+ * The same bytes as `serialize({ data, meta })`, made `rowsPerStep` rows at a time with the
  * event loop handed back between: each slice goes through the same serializer, and its rows are
  * cut out of the envelope (`{"data":[` rows `],"meta":…}`) that an empty list gives.
  */
@@ -224,9 +221,9 @@ export async function serializeInSlices(
   const tail = empty.slice(head.length);
   if (!empty.startsWith(head) || !tail.startsWith(']')) return serialize({ data, meta });
   const parts: string[] = [];
-  for (let i = 0; i < data.length; i += largeAnswerRows) {
+  for (let i = 0; i < data.length; i += rowsPerStep) {
     if (i > 0) await yieldToEventLoop();
-    const slice = serialize({ data: data.slice(i, i + largeAnswerRows), meta });
+    const slice = serialize({ data: data.slice(i, i + rowsPerStep), meta });
     parts.push(slice.slice(head.length, slice.length - tail.length));
   }
   return head + parts.join(',') + tail;
@@ -284,7 +281,7 @@ export async function build(
   // Rows arrive, are shaped, serialized and hashed in one turn of the event loop unless it is
   // handed back between: for a large answer (years of daily quotes) that is tens of
   // milliseconds other requests (a health check, a cached answer) would wait behind.
-  const large = Array.isArray(loaded.data) && loaded.data.length > largeAnswerRows;
+  const large = Array.isArray(loaded.data) && loaded.data.length > rowsPerStep;
   if (large) await yieldToEventLoop();
   const meta = { asOf: loaded.asOf, source: loaded.source, dataVersion: version };
   const json = large

@@ -1,9 +1,10 @@
+import { yieldToEventLoop } from '@bahi/market-data';
 import type { Db } from '@bahi/market-data/db';
 import fastJson from 'fast-json-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import { compressPrepared } from '../plugins/content-coding.ts';
 import { collectAfterBulkWork } from '../process/heap.ts';
-import { build, cacheKey, type Endpoint, variantQuery, yieldToEventLoop } from './endpoint.ts';
+import { build, cacheKey, type Endpoint, variantQuery } from './endpoint.ts';
 import type { Company } from './market.ts';
 import { routeSchema } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';

@@ -54,10 +54,12 @@ export const compressInlineUpTo = 32 * 1024;
  */
 export const fastCompressionAbove = 64 * 1024;
 
+/** The level each coding is compressed at on request, up to `fastCompressionAbove`. */
+const usualLevel: Record<Coding, number> = { br: 4, gzip: 6 };
+
 /** The level a body of `size` bytes is compressed at on request, for `coding`. */
 export function levelFor(coding: Coding, size: number): number {
-  if (size > fastCompressionAbove) return 1;
-  return coding === 'br' ? 4 : 6;
+  return size > fastCompressionAbove ? 1 : usualLevel[coding];
 }
 
 /**
@@ -66,7 +68,8 @@ export function levelFor(coding: Coding, size: number): number {
  * made at another level (by an earlier build, say, during a rolling restart) differ.
  */
 export function codingTag(coding: Coding, size: number): string {
-  return size > fastCompressionAbove ? `${coding}1` : coding;
+  const level = levelFor(coding, size);
+  return level === usualLevel[coding] ? coding : `${coding}${level}`;
 }
 
 /**

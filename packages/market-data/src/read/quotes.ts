@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { type AdjustmentFactor, adjustPrice, cumulativeFactors } from '../engine/adjustment.ts';
+import { rowsPerStep, yieldToEventLoop } from '../event-loop.ts';
 import { type CompanyName, type CompanyRef, type Provenance, refOf } from './resolve.ts';
 
 export interface Quote {
@@ -104,11 +105,6 @@ export async function getQuotes(
   return { quotes, unknown };
 }
 
-/** Daily quotes come from the database as JSON texts of at most this many rows each. */
-const rowsPerText = 500;
-/** Hands the event loop back (other requests' turn) between runs of a long answer's rows. */
-const handBack = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** A company's adjustment factors, oldest first (`$1`: its ISIN). */
 const FACTORS_OF_ISIN = `SELECT ex_date AS "exDate", price_factor AS "priceFactor", dividend_factor AS "dividendFactor"
   FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date`;
@@ -131,7 +127,7 @@ export async function getDailyQuotes(
   if (!ref) return null;
   // The rows and the company's adjustment factors come back in one round trip as JSON texts
   // made by the database (numbers as numbers, dates as ISO dates), the rows in runs of
-  // `rowsPerText`: parsing them costs several times less than the driver decoding thousands of
+  // `rowsPerStep`: parsing them costs several times less than the driver decoding thousands of
   // rows field by field, on embedded PGlite a few strings cross the thread boundary instead of
   // thousands of objects, and the event loop is handed back between runs, so years of quotes
   // never hold it for one long step (decision 0321).
@@ -145,11 +141,11 @@ export async function getDailyQuotes(
                               COALESCE($3::date, (SELECT max(trade_date) FROM daily_quote WHERE isin = $1)) - interval '1 year')
                         AND ($3::date IS NULL OR q.trade_date <= $3::date)) q) x
       GROUP BY x.part ORDER BY x.part`,
-    [ref.isin, opts.from ?? null, opts.to ?? null, rowsPerText],
+    [ref.isin, opts.from ?? null, opts.to ?? null, rowsPerStep],
   );
   const rows: Omit<Quote, 'change' | 'changePct' | 'symbol'>[] = [];
   for (const [i, text] of texts.entries()) {
-    if (i > 0) await handBack();
+    if (i > 0) await yieldToEventLoop();
     for (const row of JSON.parse(text.rows)) rows.push(row);
   }
   const factors = JSON.parse(texts[0]?.factors ?? '[]') as AdjustmentFactor[];
@@ -159,7 +155,7 @@ export async function getDailyQuotes(
   // trading day, so every factor after the day before and up to this day is this day's own).
   const before = cumulativeFactors(dates, factors, { dayBefore: true });
   // One object per row, built whole (a few thousand rows per answer: no intermediate copies),
-  // `rowsPerText` rows between hand-backs.
+  // `rowsPerStep` rows between hand-backs.
   const shape = (r: (typeof rows)[number], i: number): DailyQuote => {
     const f = cum[i]!;
     const prev = r.prevClose;
@@ -200,7 +196,7 @@ export async function getDailyQuotes(
   };
   const shaped: DailyQuote[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    if (i > 0 && i % rowsPerText === 0) await handBack();
+    if (i > 0 && i % rowsPerStep === 0) await yieldToEventLoop();
     shaped[i] = shape(rows[i]!, i);
   }
   return shaped;

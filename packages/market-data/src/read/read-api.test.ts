@@ -173,7 +173,7 @@ for (const target of testDatabases()) {
         change: lastItc.change,
         exchange: 'NSE',
       });
-      // Daily quotes arrive as one JSON text the database makes; the latest quote through the
+      // Daily quotes arrive as JSON texts the database makes; the latest quote through the
       // driver's own decoding: every shared field the same value and type (numbers, ISO dates).
       const { change, changePct, ...latest } = mixed.quotes[1]!;
       const fromJson = Object.fromEntries(
