@@ -3,7 +3,7 @@ import { bumpDataVersion, ensureSampleData } from '@bahi/market-data';
 import { type Db, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../app.ts';
 import { isPreparedVariant, variantQuery } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
@@ -227,8 +227,12 @@ describe.each(testDatabases())('several processes on one database, on $name', (t
     await migrate(db, [marketDataMigrations, serverMigrations]);
     await ensureSampleData(db, { size: 'small' });
   }, 120_000);
+  // Each test's processes are closed when it ends: one left running polls the data version and
+  // would claim sets of a version a later test makes, as a live process should.
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
   afterAll(async () => {
-    for (const app of apps) await app.close();
     await db.close();
     await target.drop();
   });
