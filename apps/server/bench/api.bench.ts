@@ -14,104 +14,17 @@
  * ratio is taken against the mean of the hello-world segments around it, and the table shows the
  * median round.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { pin, startServer } from './processes.ts';
+import { requireWrk, runWrk, type Sample } from './wrk.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = 50;
 
-try {
-  execFileSync('wrk', ['-v'], { stdio: 'ignore' });
-} catch (err) {
-  // wrk -v exits 1 after printing its version; only a missing binary is an error.
-  if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-    console.error('wrk is not installed: apt-get install wrk (Debian), then run npm run bench:api again');
-    process.exit(1);
-  }
-}
+requireWrk('bench:api');
 
-interface Sample {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  /** CPU used while the load ran, % of one core: the server's, and the load generator's own. */
-  serverCpu: number;
-  wrkCpu: number;
-}
-
-const ticksPerSecond = 100;
-/** A process's CPU time so far (user + system), in clock ticks; null once it has gone. */
-function cpuTicks(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
-/** wrk's duration with unit (850.00us, 1.20ms, 1.01s) in ms. */
-const toMs = (v: string) => {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(v);
-  if (!m) return Number.NaN;
-  const n = Number(m[1]);
-  const ms = m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
-  return Math.round(ms * 1000) / 1000;
-};
-
-/**
- * One wrk run. The server's and wrk's CPU are read from /proc while it runs (the last reading
- * a little before wrk ends), so a figure can be told apart from the generator's ceiling: a
- * server near 100% of its core with wrk below it is the server's figure.
- */
-function run(
-  url: string,
-  duration: number,
-  headers?: Record<string, string>,
-  serverPid?: number,
-): Promise<Sample> {
-  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '--timeout', '5s'];
-  for (const [k, v] of Object.entries(headers ?? {})) args.push('-H', `${k}: ${v}`);
-  args.push(url);
-  const [cmd, argv] = pin ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
-  return new Promise((resolve, reject) => {
-    const child = execFile(cmd, argv as string[], (err, out) => {
-      clearInterval(poll);
-      if (err) return reject(err);
-      const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
-      const errorCounts = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-      const percent = (a: number | null, b: number | null, seconds: number) =>
-        a === null || b === null || seconds <= 0
-          ? Number.NaN
-          : Math.round(((b - a) / ticksPerSecond / seconds) * 100);
-      const seconds = (last.at - first.at) / 1000;
-      resolve({
-        rps: num(/Requests\/sec:\s+([\d.]+)/),
-        p50: toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-        p99: toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
-        errors: errorCounts ? errorCounts.slice(1).reduce((a, x) => a + Number(x), 0) : 0,
-        non2xx: num(/Non-2xx or 3xx responses:\s+(\d+)/),
-        serverCpu: percent(first.server, last.server, seconds),
-        wrkCpu: percent(first.wrk, last.wrk, seconds),
-      });
-    });
-    // Readings from half a second in (connections made) until wrk ends.
-    const reading = () => ({ at: performance.now(), server: cpuTicks(serverPid), wrk: cpuTicks(child.pid) });
-    let first = { at: 0, server: null as number | null, wrk: null as number | null };
-    let last = first;
-    const poll = setInterval(() => {
-      const r = reading();
-      if (r.wrk === null) return;
-      if (first.at === 0) first = r;
-      else last = r;
-    }, 500);
-  });
-}
+const run = (url: string, duration: number, headers?: Record<string, string>, serverPid?: number) =>
+  runWrk({ url, seconds: duration, connections, headers, serverPid });
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
