@@ -24,6 +24,11 @@ export class PreparedAnswers {
   /** Lookups that found a prepared answer, and those that did not. */
   hits = 0;
   misses = 0;
+  /** Lookups waiting to be read, by version and key. */
+  private readonly queued = new Map<number, Map<string, Waiter[]>>();
+  /** A read is on its way (lookups made meanwhile wait for the next), or set for this turn. */
+  private reading = false;
+  private scheduled = false;
 
   constructor(
     private readonly db: Queryable,
@@ -66,33 +71,101 @@ export class PreparedAnswers {
     for (const r of rows) this.markComplete(version, r.operation);
   }
 
-  /** The prepared answer under `key`, or undefined when there is none. */
-  async get(version: number, key: string): Promise<PreparedRow | undefined> {
+  /**
+   * The prepared answer under `key`, or undefined when there is none. Lookups made while a read
+   * is on its way (or in the same turn of the event loop) are read together, by one statement
+   * for up to `batchSize` keys: a statement costs far more than a row (about 0.25 ms against
+   * 0.1 ms an answer on PGlite, 44 µs against 12 µs of this process's time on PostgreSQL, with
+   * batches of eight), and a server meeting many never-asked requests at once has them all
+   * waiting (decision 0326).
+   */
+  get(version: number, key: string): Promise<PreparedRow | undefined> {
+    return new Promise((resolve, reject) => {
+      let keys = this.queued.get(version);
+      if (!keys) {
+        keys = new Map();
+        this.queued.set(version, keys);
+      }
+      const waiting = keys.get(key);
+      if (waiting) waiting.push({ resolve, reject });
+      else keys.set(key, [{ resolve, reject }]);
+      if (!this.reading && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          void this.readQueued();
+        });
+      }
+    });
+  }
+
+  /** Reads the queued keys, a batch (one version's, up to `batchSize`) at a time, until none is left. */
+  private async readQueued(): Promise<void> {
+    this.reading = true;
+    try {
+      for (;;) {
+        const first = this.queued.entries().next();
+        if (first.done) break;
+        const [version, keys] = first.value;
+        const batch = new Map<string, Waiter[]>();
+        for (const [key, waiters] of keys) {
+          if (batch.size === batchSize) break;
+          batch.set(key, waiters);
+          keys.delete(key);
+        }
+        if (keys.size === 0) this.queued.delete(version);
+        try {
+          const found = await this.read(version, [...batch.keys()]);
+          for (const [key, waiters] of batch) {
+            const row = found.get(key);
+            for (const w of waiters) {
+              if (row) this.hits += 1;
+              else this.misses += 1;
+              w.resolve(row);
+            }
+          }
+        } catch (err) {
+          for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+        }
+      }
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private async read(version: number, keys: string[]): Promise<Map<string, PreparedRow>> {
     const { rows } = await this.db.query<{
+      key: string;
       etag: string;
       length: number;
       as_of: string;
       source: string;
       br: Uint8Array | null;
     }>(
-      'SELECT etag, length, as_of, source, br FROM prepared_answer WHERE version = $1 AND code = $2 AND key = $3',
-      [version, this.code, key],
+      'SELECT key, etag, length, as_of, source, br FROM prepared_answer WHERE version = $1 AND code = $2 AND key = ANY($3::text[])',
+      [version, this.code, keys],
     );
-    const row = rows[0];
-    if (!row) {
-      this.misses += 1;
-      return undefined;
+    const found = new Map<string, PreparedRow>();
+    for (const row of rows) {
+      found.set(row.key, {
+        etag: row.etag,
+        length: row.length,
+        asOf: row.as_of,
+        source: row.source,
+        br: row.br && asBuffer(row.br),
+      });
     }
-    this.hits += 1;
-    return {
-      etag: row.etag,
-      length: row.length,
-      asOf: row.as_of,
-      source: row.source,
-      br: row.br && asBuffer(row.br),
-    };
+    return found;
   }
 }
+
+interface Waiter {
+  resolve: (row: PreparedRow | undefined) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The most keys one statement reads. */
+const batchSize = 64;
 
 const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
