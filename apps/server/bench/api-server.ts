@@ -24,4 +24,10 @@ console.log(
     prepared: app.answerPreparer?.report ?? [],
   }),
 );
+// SIGUSR2: one line of the answer cache's counts, so a bench can tell a cached pass from one
+// whose answers did not fit the cache's bound.
+process.on('SIGUSR2', () => {
+  const { hits, misses, bytes } = app.dataApi.answers;
+  console.log(JSON.stringify({ answers: { hits, misses, bytes } }));
+});
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

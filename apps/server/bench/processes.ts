@@ -28,7 +28,7 @@ const here = new URL('.', import.meta.url).pathname;
 export function startServer<T>(
   script: string,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; info: T }> {
+): Promise<{ child: ChildProcess; info: T; logFile: string }> {
   const args = ['--import', 'tsx', `${here}${script}`];
   const logFile = join(mkdtempSync(join(tmpdir(), 'bahi-bench-')), 'stdout.log');
   const out = openSync(logFile, 'w');
@@ -53,7 +53,7 @@ export function startServer<T>(
         .find((l) => l.startsWith('{"port"'));
       if (line) {
         clearInterval(poll);
-        resolve({ child, info: JSON.parse(line) as T });
+        resolve({ child, info: JSON.parse(line) as T, logFile });
       } else if (exited) clearInterval(poll);
     }, 100);
   });
