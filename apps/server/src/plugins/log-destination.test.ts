@@ -26,6 +26,40 @@ describe('LogDestination', () => {
     closeSync(fd);
   });
 
+  it('holds a line back at most the linger time, so lines written apart go out together', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const fd = openSync(file, 'w');
+    const dest = new LogDestination(fd, 200);
+    const t0 = performance.now();
+    dest.write('first\n');
+    await new Promise((r) => setTimeout(r, 30));
+    dest.write('second\n');
+    await new Promise((r) => setTimeout(r, 30));
+    // Nothing written yet: both lines wait for the first one's linger time.
+    expect(readFileSync(file, 'utf8')).toBe('');
+    await expect
+      .poll(() => readFileSync(file, 'utf8'), { timeout: 2_000, interval: 5 })
+      .toBe('first\nsecond\n');
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(195);
+    closeSync(fd);
+  });
+
+  it('writes a full batch (64 KB) at once, without waiting the linger time', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const fd = openSync(file, 'w');
+    const dest = new LogDestination(fd, 60_000);
+    const sent = lines(2_000, 'b');
+    for (const line of sent) dest.write(line);
+    const whole = sent.join('');
+    expect(whole.length).toBeGreaterThan(64 * 1024);
+    // Everything up to the first full batch goes out well before the minute's linger time.
+    await expect
+      .poll(() => readFileSync(file, 'utf8').length, { timeout: 2_000 })
+      .toBeGreaterThanOrEqual(64 * 1024);
+    expect(whole.startsWith(readFileSync(file, 'utf8'))).toBe(true);
+    closeSync(fd);
+  });
+
   it('writes what is still queued when the process exits', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
     const script = `
