@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +188,26 @@ describe('pglite in a worker thread', () => {
     }
     // Starting PGlite in a worker takes seconds on a busy machine.
   }, 120_000);
+
+  it.runIf(process.platform === 'linux')(
+    'runs at a lower scheduling priority than the thread that opened it (Linux: nice + 10)',
+    async () => {
+      const niceOf = (tid: string) =>
+        Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      const main = niceOf(String(process.pid));
+      const before = new Set(readdirSync('/proc/self/task'));
+      const db = await openDb({ kind: 'pglite', thread: true });
+      try {
+        await db.query('SELECT 1');
+        const started = readdirSync('/proc/self/task').filter((tid) => !before.has(tid));
+        expect(started.map(niceOf)).toContain(Math.min(19, main + 10));
+        expect(niceOf(String(process.pid))).toBe(main);
+      } finally {
+        await db.close();
+      }
+    },
+    120_000,
+  );
 });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

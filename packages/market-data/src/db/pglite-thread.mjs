@@ -2,6 +2,7 @@
 // event loop. Plain JavaScript so it loads the same way under tsx, vitest and a compiled build.
 // Protocol (see pglite-in-thread.ts): { id, op, sql?, params?, tx?, csv? } in, { id, rows? | error? } out.
 import { mkdirSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -10,6 +11,18 @@ const NUMERIC = 1700;
 const DATE = 1082;
 const toNumber = (v) => (v === null ? null : Number(v));
 const keepString = (v) => v;
+
+// A lower scheduling priority for this thread (nice 10): where the server has one core, the
+// HTTP thread then gets it first when a request arrives while a query runs, instead of waiting
+// out the query's time slice. On Linux a thread's nice value is its own (setpriority on the
+// calling thread); elsewhere it would lower the whole process, so it is left alone there.
+if (process.platform === 'linux') {
+  try {
+    setPriority(Math.min(19, getPriority() + 10));
+  } catch {
+    // Not permitted (a sandbox without setpriority): the thread runs at the process's priority.
+  }
+}
 
 if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
 const lite = await PGlite.create(workerData.dataDir ?? undefined, {
