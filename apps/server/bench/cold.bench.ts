@@ -50,8 +50,8 @@ interface ServerInfo {
 const acceptEncoding = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
- * The paths, each once, by `clients` connections; with `probe`, a ninth connection asks
- * /healthz meanwhile (5 ms after each answer), stopped when the paths are done.
+ * The paths, each once, by `clients` connections, while a ninth connection asks /healthz
+ * (5 ms after each answer), stopped when the paths are done.
  */
 async function cold(origin: string, file: string, pid: number | undefined) {
   let prober: ChildProcess | undefined;
@@ -86,7 +86,8 @@ interface CacheCounts {
 async function cacheCounts(child: ChildProcess, logFile: string): Promise<CacheCounts> {
   const before = readFileSync(logFile, 'utf8').length;
   child.kill('SIGUSR2');
-  for (;;) {
+  for (let waited = 0; ; waited += 50) {
+    if (waited > 10_000) throw new Error('the server did not print its cache counts (SIGUSR2)');
     await new Promise((r) => setTimeout(r, 50));
     const line = readFileSync(logFile, 'utf8')
       .slice(before)
