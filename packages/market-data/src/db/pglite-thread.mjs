@@ -12,7 +12,7 @@ const DATE = 1082;
 const toNumber = (v) => (v === null ? null : Number(v));
 const keepString = (v) => v;
 
-// A lower scheduling priority for this thread (nice 10): where the server has one core, the
+// A lower scheduling priority for this thread (nice + 10): where the server has one core, the
 // HTTP thread then gets it first when a request arrives while a query runs, instead of waiting
 // out the query's time slice. On Linux a thread's nice value is its own (setpriority on the
 // calling thread); elsewhere it would lower the whole process, so it is left alone there.
