@@ -125,15 +125,17 @@ export async function getDailyQuotes(
 ): Promise<DailyQuote[] | null> {
   const ref = await refOf(q, symbol);
   if (!ref) return null;
-  // The rows and the company's adjustment factors come back in one round trip as JSON texts
-  // made by the database (numbers as numbers, dates as ISO dates), the rows in runs of
-  // `rowsPerStep`: parsing them costs several times less than the driver decoding thousands of
+  // The rows and the company's adjustment factors (with the first run of rows only) come back in
+  // one round trip as JSON texts made by the database (numbers as numbers, dates as ISO dates),
+  // the rows in runs of `rowsPerStep`: parsing them costs several times less than the driver decoding thousands of
   // rows field by field, on embedded PGlite a few strings cross the thread boundary instead of
   // thousands of objects, and the event loop is handed back between runs, so years of quotes
   // never hold it for one long step (decision 0321).
-  const { rows: texts } = await q.query<{ rows: string; factors: string }>(
+  const { rows: texts } = await q.query<{ rows: string; factors: string | null }>(
     `SELECT json_agg(x.quote ORDER BY x.date)::text AS rows,
-            (SELECT coalesce(json_agg(f ORDER BY f."exDate"), '[]') FROM (${FACTORS_OF_ISIN}) f)::text AS factors
+            CASE WHEN x.part = 0 THEN
+              (SELECT coalesce(json_agg(f ORDER BY f."exDate"), '[]') FROM (${FACTORS_OF_ISIN}) f)::text
+            END AS factors
        FROM (SELECT q.date, row_to_json(q) AS quote, (row_number() OVER (ORDER BY q.date) - 1) / $4 AS part
                FROM (SELECT ${QUOTE_COLUMNS} FROM daily_quote q
                       WHERE q.isin = $1 AND q.exchange = 'NSE'
