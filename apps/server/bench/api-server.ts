@@ -25,9 +25,19 @@ console.log(
   }),
 );
 // SIGUSR2: one line of the answer cache's counts, so a bench can tell a cached pass from one
-// whose answers did not fit the cache's bound.
+// whose answers did not fit the cache's bound; and who answered: the answer front (from the
+// cache or from the prepared answers) or the framework, and how many statements read the
+// prepared answers.
 process.on('SIGUSR2', () => {
   const { hits, misses, bytes } = app.dataApi.answers;
-  console.log(JSON.stringify({ answers: { hits, misses, bytes } }));
+  const { answered, preparedAnswered } = app.answerFront;
+  const { hits: found, reads } = app.dataApi.prepared;
+  console.log(
+    JSON.stringify({
+      answers: { hits, misses, bytes },
+      front: { answered, preparedAnswered },
+      prepared: { found, reads },
+    }),
+  );
 });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

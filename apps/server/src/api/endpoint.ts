@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { preferredCoding } from '../plugins/content-coding.ts';
 import { toCsv } from './csv.ts';
 import type { Company } from './market.ts';
+import { queryOf } from './prepared-shapes.ts';
 import { entryFromPrepared } from './prepared-store.ts';
 import {
   type Answer,
@@ -163,6 +164,10 @@ export function cacheKey(
 const keyOf = (e: Endpoint, companies: Company[], params: string, format: string, v: number) =>
   `${v}|${e.operationId}|${format}|${companies.map((c) => c.isin).join(',')}|${params}`;
 
+/** The canonical key of a prepared (JSON) answer for one company, `params` from `paramsKey`. */
+export const preparedKey = (e: Endpoint, company: Company, params: string, v: number) =>
+  keyOf(e, [company], params, 'json', v);
+
 /**
  * The query a `prepare` variant stands for once validated, as Fastify's validation makes it:
  * the schema's defaults, then the variant, each value of a number or integer property as a
@@ -237,14 +242,19 @@ export async function produce(
   companies: Company[],
   version: number,
   serialize: (body: unknown) => string,
+  /** The request's URL: a prepared variant's query string is told to the answer front (0328). */
+  url?: string,
 ): Promise<CachedResponse> {
   const format = input.query.format === 'csv' && e.tabular ? 'csv' : 'json';
   const params = paramsKey({ ...input.params, ...input.query });
   const key = keyOf(e, companies, params, format, version);
+  const prepared = format === 'json' && isPreparedParams(e, params);
+  // Validated: the same query string means the same variant for any other symbol.
+  if (prepared && url !== undefined) svc.shapes.learn(e.operationId, queryOf(requestKey(url)), params);
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
   // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
-  if (format === 'json' && isPreparedParams(e, params) && svc.prepared.isComplete(version, e.operationId)) {
+  if (prepared && svc.prepared.isComplete(version, e.operationId)) {
     const row = await svc.prepared.get(version, key);
     if (row) {
       if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));
@@ -376,8 +386,14 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
         version,
       );
       authorize(e, req.apiPlan ?? 'B', companies);
-      const entry = await produce(e, svc, { params, query }, companies, version, (b) =>
-        String(reply.serialize(b)),
+      const entry = await produce(
+        e,
+        svc,
+        { params, query },
+        companies,
+        version,
+        (b) => String(reply.serialize(b)),
+        req.url,
       );
       found = { companies, entry, operationId: e.operationId };
       if (!e.live) svc.answers.set(key, found);

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDb } from '@bahi/market-data/db';
 import type { FastifyInstance } from 'fastify';
@@ -7,44 +6,7 @@ import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { keyOf } from './front.ts';
 import { keyFor } from './testing/harness.ts';
-
-interface Got {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** One request over a real socket (inject() reaches the router, not the server's listener). */
-function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, method }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers as Record<string, string>,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** The fields the app sets, less those that differ per request (id, counters) or per socket. */
-const perRequest = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'x-request-id',
-  'ratelimit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-]);
-const stable = (h: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(h).filter(([k]) => !perRequest.has(k)));
+import { type Got, get, stable } from './testing/socket.ts';
 
 describe('answer front', () => {
   const lines: string[] = [];

@@ -12,10 +12,21 @@ import { preferredCoding } from '../plugins/content-coding.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
-import { answerKey, authorize, bodyFields, type Endpoint, validatorFields } from './endpoint.ts';
+import {
+  answerKey,
+  authorize,
+  bodyFields,
+  type Endpoint,
+  preparedKey,
+  requestKey,
+  validatorFields,
+} from './endpoint.ts';
 import { markCounted } from './front-handover.ts';
 import { internalCallHeader } from './internal-call.ts';
 import type { KeyOwner } from './key-cache.ts';
+import type { Company } from './market.ts';
+import { queryOf } from './prepared-shapes.ts';
+import { entryFromPrepared } from './prepared-store.ts';
 import { type RateLimitOutcome, rateLimitFields } from './rate-limit.ts';
 import { type CachedResponse, etagMatches, readyRepresentation, type Sent } from './response-cache.ts';
 import type { DataApiServices } from './services.ts';
@@ -43,6 +54,8 @@ interface Ready {
   https: boolean;
   nowMs: number;
   started: number;
+  /** Found in the answer cache (else read from the prepared answers). */
+  cached: boolean;
 }
 
 interface Operation {
@@ -66,15 +79,28 @@ export const logsAccessLines = (level: Config['logLevel']) => infoLevels.has(lev
  * hands over (refused past the limit) carries its outcome, so it is counted once.
  */
 export class AnswerFront {
-  /** Requests the front answered (the rest went to the framework). */
+  /** Requests the front answered (the rest went to the framework)... */
   answered = 0;
+  /** ...of which never-asked requests answered from the prepared answers (decision 0328). */
+  preparedAnswered = 0;
   private readonly operations = new Map<string, Operation>();
+  /** Operations the front reads prepared answers for, by their path's first segment. */
+  private readonly preparedOperations = new Map<string, { operation: Operation; symbol: RegExp }>();
   private readonly trust: ((address: string, hop: number) => boolean) | null;
   private readonly linePrefix: string;
 
   constructor(private readonly opts: FrontOptions) {
     for (const e of opts.endpoints) {
       this.operations.set(e.operationId, { endpoint: e, route: `${opts.prefix}${e.path}` });
+    }
+    for (const e of opts.endpoints) {
+      const eligible = preparedPath(e, opts.endpoints);
+      if (eligible) {
+        this.preparedOperations.set(eligible.segment, {
+          operation: this.operations.get(e.operationId)!,
+          symbol: eligible.symbol,
+        });
+      }
     }
     const tp = opts.config.trustProxy;
     // Fastify's own reading of trustProxy (a hop count is already a function in the config).
@@ -113,43 +139,137 @@ export class AnswerFront {
     if (version === undefined) return false;
     const key = answerKey(version, url);
     const found = svc.answers.get(key, false);
-    if (found === undefined) return false;
+    if (found === undefined) return this.answerPrepared(req, res, next, { url, version, key, started });
     const sent = readyRepresentation(found.entry, preferredCoding(headers['accept-encoding']));
     if (sent === undefined) return false;
     const operation = this.operations.get(found.operationId);
     if (operation === undefined || operation.endpoint.live) return false;
+    const caller = this.callerOf(req, operation.endpoint, found.companies);
+    if (caller === null) return false;
+    this.count(req, res, next, { operation, sent, entry: found.entry, ...caller, started, cached: true });
+    return true;
+  }
 
+  /**
+   * A never-asked request for a prepared answer (decision 0328): a path `/{operation}/{symbol}`
+   * of an operation whose answers are prepared and complete for the version, a symbol the
+   * route's pattern accepts and the directory knows, and a query string the framework has
+   * already validated to one of the operation's prepared variants (for another symbol). The
+   * front reads the prepared answer (lookups made together are read by one statement), keeps it
+   * in the caches as the framework would, and answers it; a missing answer, a "no data" one, a
+   * coding still to be made or a failed read goes to the framework, uncounted.
+   */
+  private answerPrepared(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: RequestListener,
+    asked: { url: string; version: number; key: string; started: number },
+  ): boolean {
+    const { svc } = this.opts;
+    const target = this.preparedTarget(asked.url);
+    if (target === null) return false;
+    const { operation, symbol, params } = target;
+    const e = operation.endpoint;
+    if (!svc.prepared.isComplete(asked.version, e.operationId)) return false;
+    const company = svc.symbols.peek(symbol, asked.version);
+    if (!company) return false;
+    const caller = this.callerOf(req, e, [company]);
+    if (caller === null) return false;
+    const canonical = preparedKey(e, company, params, asked.version);
+    const coding = preferredCoding(req.headers['accept-encoding']);
+    const answer = (entry: CachedResponse) => {
+      svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
+      const sent = readyRepresentation(entry, coding);
+      // A coding to make (gzip, deflate): the framework finds the answer cached and makes it.
+      if (sent === undefined) next(req, res);
+      else
+        this.count(req, res, next, {
+          operation,
+          sent,
+          entry,
+          ...caller,
+          started: asked.started,
+          cached: false,
+        });
+    };
+    const held = svc.cache.get(canonical, false);
+    if (held) {
+      answer(held);
+      return true;
+    }
+    svc.prepared.get(asked.version, canonical).then(
+      (row) => {
+        let entry: CachedResponse;
+        try {
+          if (!row?.br) throw new Error('not prepared');
+          entry = entryFromPrepared({ ...row, br: row.br });
+          // Read now, so a body that does not decompress is the framework's to answer.
+          if (coding !== 'br') void entry.body;
+        } catch {
+          next(req, res);
+          return;
+        }
+        svc.cache.set(canonical, entry);
+        answer(entry);
+      },
+      () => next(req, res),
+    );
+    return true;
+  }
+
+  /** The operation, symbol and canonical parameters of a prepared request's URL, or null. */
+  private preparedTarget(url: string): { operation: Operation; symbol: string; params: string } | null {
+    const { prefix, svc } = this.opts;
+    const q = url.indexOf('?');
+    const pathEnd = q < 0 ? url.length : q;
+    const slash = url.indexOf('/', prefix.length + 1);
+    if (slash < 0 || slash >= pathEnd) return null;
+    const target = this.preparedOperations.get(url.slice(prefix.length + 1, slash));
+    if (target === undefined) return null;
+    const symbol = url.slice(slash + 1, pathEnd);
+    // As the router and the route's validation take it: one segment, not encoded, the pattern.
+    if (symbol.includes('/') || symbol.includes('%') || !target.symbol.test(symbol)) return null;
+    const params = svc.shapes.get(target.operation.endpoint.operationId, queryOf(requestKey(url)));
+    return params === undefined ? null : { operation: target.operation, symbol, params };
+  }
+
+  /**
+   * Who calls, when the front may answer them: over HTTPS (or loopback HTTP where allowed), with
+   * a key read as the access hook reads it and already known, not the public sample key in
+   * production, and a plan that may have these companies. Null: the framework decides.
+   */
+  private callerOf(
+    req: IncomingMessage,
+    endpoint: Endpoint,
+    companies: Company[],
+  ): { owner: KeyOwner; https: boolean; nowMs: number } | null {
+    const { svc, config } = this.opts;
     const https = this.protocolOf(req) === 'https';
-    if (!https && !(this.opts.config.allowLoopbackHttp && this.isLoopbackClient(req))) return false;
-    const apiKey = keyOf(url, headers.authorization);
-    if (apiKey === null) return false;
-    if (this.opts.config.env === 'production' && apiKey === publicSampleKey) return false;
+    if (!https && !(config.allowLoopbackHttp && this.isLoopbackClient(req))) return null;
+    const apiKey = keyOf(req.url ?? '', req.headers.authorization);
+    if (apiKey === null) return null;
+    if (config.env === 'production' && apiKey === publicSampleKey) return null;
     const owner = svc.keys.peek(apiKey);
-    if (!owner) return false;
+    if (!owner) return null;
     const now = this.opts.clock();
     try {
-      authorize(operation.endpoint, effectivePlan(owner.user, now), found.companies);
+      authorize(endpoint, effectivePlan(owner.user, now), companies);
     } catch {
-      return false;
+      return null;
     }
+    return { owner, https, nowMs: now.getTime() };
+  }
 
-    const answer: Ready = {
-      operation,
-      sent,
-      entry: found.entry,
-      owner,
-      https,
-      nowMs: now.getTime(),
-      started,
-    };
-    const counted = svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
+  /** Counts the call against the key's rate limit, then answers (or hands over past the limit). */
+  private count(req: IncomingMessage, res: ServerResponse, next: RequestListener, answer: Ready): void {
+    const { owner } = answer;
+    const counted = this.opts.svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
     if (counted instanceof Promise) {
       counted.then(
         (outcome) => this.finish(req, res, next, answer, outcome),
         () => next(req, res),
       );
     } else this.finish(req, res, next, answer, counted);
-    return true;
   }
 
   private finish(
@@ -164,7 +284,14 @@ export class AnswerFront {
       next(req, res);
       return;
     }
-    this.opts.svc.answers.hits += 1;
+    const { answers, cache } = this.opts.svc;
+    if (answer.cached) answers.hits += 1;
+    else {
+      // Looked up as the framework would have: in both caches, then among the prepared answers.
+      answers.misses += 1;
+      cache.misses += 1;
+      this.preparedAnswered += 1;
+    }
     this.write(req, res, answer, outcome);
   }
 
@@ -217,6 +344,32 @@ export class AnswerFront {
     if (!this.trust) return true;
     return isLoopback(proxyAddr.all(req, this.trust).at(-1));
   }
+}
+
+/**
+ * Whether the front can read an endpoint's prepared answers itself: a prepared, not live
+ * endpoint at `/{segment}/:symbol` that no other data route shares the segment with, whose one
+ * path parameter is a string checked by a pattern alone, and which names exactly the company
+ * of its path. Its first segment and the pattern (as Ajv compiles it), or null.
+ */
+export function preparedPath(
+  e: Endpoint,
+  all: readonly Endpoint[],
+): { segment: string; symbol: RegExp } | null {
+  const m = /^\/([a-z0-9-]+)\/:symbol$/.exec(e.path);
+  if (!m || !e.prepare || e.live || !e.params) return null;
+  const segment = m[1]!;
+  if (all.some((o) => o !== e && o.path.startsWith(`/${segment}/`))) return null;
+  const properties = e.params.properties as Record<string, Record<string, unknown>>;
+  const schema = properties.symbol;
+  if (Object.keys(properties).length !== 1 || !schema || schema.type !== 'string') return null;
+  if (typeof schema.pattern !== 'string') return null;
+  if (Object.keys(schema).some((k) => !['type', 'pattern', 'description'].includes(k))) return null;
+  if (!e.params.required?.includes('symbol')) return null;
+  const probe = 'PROBE';
+  const named = e.symbols?.({ symbol: probe } as never, {} as never);
+  if (named?.length !== 1 || named[0] !== probe) return null;
+  return { segment, symbol: new RegExp(schema.pattern, 'u') };
 }
 
 /**

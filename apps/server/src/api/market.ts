@@ -24,7 +24,19 @@ const companyOf = (ref: CompanyRef): Company => ({
 export class SymbolCache {
   private directory: Promise<CompanyDirectory> | null = null;
   private version = -1;
+  /** The directory once loaded, for `peek`. */
+  private loaded: { version: number; directory: CompanyDirectory } | null = null;
   constructor(private readonly db: Queryable) {}
+
+  /**
+   * The company without waiting: null for a symbol the version's directory does not know,
+   * undefined while that directory is not loaded (the caller takes the asynchronous path).
+   */
+  peek(symbol: string, version: number): Company | null | undefined {
+    if (this.loaded?.version !== version) return undefined;
+    const ref = this.loaded.directory.resolve(symbol);
+    return ref ? companyOf(ref) : null;
+  }
 
   async resolve(symbol: string, version: number): Promise<Company | null> {
     const ref = (await this.directoryOf(version)).resolve(symbol);
@@ -50,10 +62,15 @@ export class SymbolCache {
       this.version = version;
       const loading = loadCompanyDirectory(this.db);
       this.directory = loading;
-      // A failed load is not kept: the next request tries again.
-      loading.catch(() => {
-        if (this.directory === loading) this.directory = null;
-      });
+      loading.then(
+        (directory) => {
+          if (this.directory === loading) this.loaded = { version, directory };
+        },
+        // A failed load is not kept: the next request tries again.
+        () => {
+          if (this.directory === loading) this.directory = null;
+        },
+      );
     }
     return this.directory;
   }

@@ -21,9 +21,11 @@ export interface PreparedRow {
 export class PreparedAnswers {
   private readonly complete = new Map<number, Set<string>>();
   private readonly readAt = new Map<number, number>();
-  /** Lookups that found a prepared answer, and those that did not. */
+  /** Lookups that found a prepared answer, and those that did not... */
   hits = 0;
   misses = 0;
+  /** ...and the statements that read them. */
+  reads = 0;
   /** Lookups waiting to be read, by version and key. */
   private readonly queued = new Map<number, Map<string, Waiter[]>>();
   /** A read is on its way (lookups made meanwhile wait for the next), or set for this turn. */
@@ -115,6 +117,7 @@ export class PreparedAnswers {
         }
         if (keys.size === 0) this.queued.delete(version);
         try {
+          this.reads += 1;
           const found = await this.read(version, [...batch.keys()]);
           for (const [key, waiters] of batch) {
             const row = found.get(key);

@@ -5,6 +5,7 @@ import { codeFingerprint } from './code-fingerprint.ts';
 import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
 import { SymbolCache } from './market.ts';
+import { PreparedShapes } from './prepared-shapes.ts';
 import { PreparedAnswers } from './prepared-store.ts';
 import { RateLimiter, Rejections } from './rate-limit.ts';
 import { type Answer, type CachedResponse, entryBytes, ResponseCache } from './response-cache.ts';
@@ -23,6 +24,8 @@ export interface DataApiServices {
   symbols: SymbolCache;
   /** Answers prepared when the data changed (decision 0326). */
   prepared: PreparedAnswers;
+  /** Query strings validated to prepared variants, for the answer front (decision 0328). */
+  shapes: PreparedShapes;
   /** The data sync's settings, for the data status. */
   sync: SyncConfig;
   clock: () => Date;
@@ -50,6 +53,7 @@ export function createServices(
     version,
     symbols,
     prepared: new PreparedAnswers(db, codeFingerprint()),
+    shapes: new PreparedShapes(),
     sync: config.dataSync ?? loadSyncConfig({}),
     clock: opts.clock ?? (() => new Date()),
   };

@@ -1,0 +1,191 @@
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import type { Db } from '@bahi/market-data/db';
+import { testDatabases } from '@bahi/market-data/db/test-databases';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
+import { endpoints } from './endpoints.ts';
+import { preparedPath } from './front.ts';
+import { keyFor } from './testing/harness.ts';
+import { get, stable } from './testing/socket.ts';
+
+const preparedEndpoints = endpoints.filter((e) => e.prepare);
+
+describe.each(testDatabases())(
+  'answer front reading prepared answers (decision 0328), on $name',
+  (target) => {
+    const lines: string[] = [];
+    let db: Db;
+    let app: FastifyInstance;
+    let port: number;
+    let key: string;
+    let symbols: string[];
+
+    beforeAll(async () => {
+      db = await target.open();
+      app = await buildApp(testConfig({ sampleData: 'small', logLevel: 'info', prepareAnswers: true }), {
+        db,
+        logStream: { write: (l) => lines.push(l) },
+      });
+      ({ key } = await keyFor(db, 'E', { rateLimitPerMinute: 1_000_000 }));
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as AddressInfo).port;
+      await app.answerPreparer!.untilComplete();
+      const { rows } = await db.query<{ symbol: string }>(
+        'SELECT symbol FROM company WHERE symbol IS NOT NULL ORDER BY isin',
+      );
+      symbols = rows.map((r) => r.symbol);
+    }, 180_000);
+    afterAll(async () => {
+      await app.close();
+      await db.close();
+      await target.drop();
+    });
+
+    const front = () => app.answerFront;
+    /** Forgets every answer made so far: the next request for any of them is never asked. */
+    const forget = () => {
+      app.dataApi.answers.clear();
+      app.dataApi.cache.clear();
+    };
+    const urlOf = (path: string, variant: Record<string, string>, symbol: string) =>
+      `/api/v1${path.replace(':symbol', encodeURIComponent(symbol))}?${new URLSearchParams({ ...variant, token: key })}`;
+
+    it('reads every prepared endpoint for itself', () => {
+      const read = preparedEndpoints.filter((e) => preparedPath(e, endpoints));
+      expect(read.map((e) => e.operationId)).toEqual(preparedEndpoints.map((e) => e.operationId));
+    });
+
+    it("answers a never-asked request itself, with the framework's status, fields, body and access line", async () => {
+      let answered = 0;
+      let refused = 0;
+      for (const [i, symbol] of symbols.entries()) {
+        if (i % 4 !== 0) continue;
+        for (const e of preparedEndpoints) {
+          for (const variant of e.prepare!) {
+            const url = urlOf(e.path, variant, symbol);
+            const headers: Record<string, string> =
+              i % 8 === 0 ? { 'accept-encoding': 'gzip, deflate, br' } : {};
+            // The framework's answer (inject reaches the router, not the front); it also tells
+            // the front what this query string means, for the next symbol.
+            lines.length = 0;
+            const framework = await app.inject({ url, headers });
+            forget();
+            const before = front().preparedAnswered;
+            const got = await get(port, url, headers);
+            expect(got.status, url).toBe(framework.statusCode);
+            if (framework.statusCode !== 200) {
+              // "No data" (402) is the framework's to say.
+              expect(framework.statusCode, url).toBe(402);
+              expect(front().preparedAnswered, url).toBe(before);
+              refused += 1;
+              continue;
+            }
+            expect(front().preparedAnswered, url).toBe(before + 1);
+            expect(stable(got.headers), url).toEqual(stable(framework.headers));
+            expect(got.body.equals(framework.rawPayload), url).toBe(true);
+            expect(Number(got.headers['x-ratelimit-remaining'])).toBe(
+              Number(framework.headers['x-ratelimit-remaining']) - 1,
+            );
+            await new Promise((r) => setTimeout(r, 25));
+            const [viaFramework, viaFront] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+            const fixed = ({ time: _t, reqId: _r, ms: _m, ...rest }: Record<string, unknown>) => rest;
+            expect(fixed(viaFront!), url).toEqual(fixed(viaFramework!));
+            answered += 1;
+          }
+        }
+      }
+      expect(answered).toBeGreaterThan(100);
+      expect(refused).toBeGreaterThan(0);
+      // Answered from the prepared answers, not made again: the second request is a cache hit.
+      const url = urlOf('/financials/:symbol', { statement_type: 's' }, symbols[1]!);
+      forget();
+      await get(port, url);
+      const answeredBefore = front().answered;
+      await get(port, url);
+      expect(front().answered).toBe(answeredBefore + 1);
+    }, 300_000);
+
+    it('learns a query string from the framework before answering it for other symbols', async () => {
+      forget();
+      // An order of the parameters not asked before: the framework's first.
+      const query = `period=annual&statement_code=bs&statement_type=s&token=${key}`;
+      const before = front().preparedAnswered;
+      const first = await get(port, `/api/v1/financials/${symbols[2]}?${query}`);
+      expect(first.status).toBe(200);
+      expect(front().preparedAnswered).toBe(before);
+      const second = await get(port, `/api/v1/financials/${symbols[3]}?${query}`);
+      expect(second.status).toBe(200);
+      expect(front().preparedAnswered).toBe(before + 1);
+      // The same answer as the canonical spelling of the variant asks for.
+      forget();
+      const canonical = await app.inject(
+        urlOf(
+          '/financials/:symbol',
+          { statement_type: 's', statement_code: 'bs', period: 'annual' },
+          symbols[3]!,
+        ),
+      );
+      expect(second.body.equals(canonical.rawPayload)).toBe(true);
+      expect(second.headers.etag).toBe(canonical.headers.etag);
+    });
+
+    it('leaves to the framework what it must refuse, decode or compress', async () => {
+      const { key: basicKey } = await keyFor(db, 'B');
+      const shape = '?statement_type=s';
+      const outside = symbols.find((s) => !['ITC', 'RELIANCE', 'HDFCBANK'].includes(s))!;
+      // The framework's answer for another company teaches the front the query string.
+      const other = symbols.find((s) => s !== outside)!;
+      expect((await app.inject(`/api/v1/ratios/${other}${shape}&token=${key}`)).statusCode).toBe(200);
+      expect((await app.inject(`/api/v1/ratios/${outside}${shape}&token=${key}`)).statusCode).toBe(200);
+      forget();
+      const before = front().preparedAnswered;
+      const cases: [string, number][] = [
+        [`/api/v1/ratios/NOSUCHCO${shape}&token=${key}`, 404],
+        [`/api/v1/ratios/${outside}${shape}&token=${basicKey}`, 403],
+        [`/api/v1/ratios/${outside}${shape}&token=bahi_${'x'.repeat(40)}`, 401],
+        [`/api/v1/ratios/${outside}${shape}&ratio_type=pr&token=${key}`, 200],
+        [`/api/v1/ratios/${outside}${shape}&bogus=1&token=${key}`, 400],
+        [
+          `/api/v1/ratios/${encodeURIComponent(outside).replace(/^./, (c) => `%${c.charCodeAt(0).toString(16)}`)}${shape}&token=${key}`,
+          200,
+        ],
+      ];
+      for (const [url, status] of cases) {
+        forget();
+        const got = await get(port, url);
+        expect(got.status, url).toBe(status);
+      }
+      expect(front().preparedAnswered).toBe(before);
+
+      // A client taking gzip only: the front reads the answer, the framework makes the gzip copy.
+      forget();
+      const url = `/api/v1/ratios/${outside}${shape}&token=${key}`;
+      const gz = await get(port, url, { 'accept-encoding': 'gzip' });
+      expect(gz.status).toBe(200);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(front().preparedAnswered).toBe(before);
+      const plain = await get(port, url);
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    });
+
+    it('counts each call once and refuses past the limit with the framework 429', async () => {
+      const { key: limited } = await keyFor(db, 'E', { rateLimitPerMinute: 3 });
+      // The first call, the framework's, teaches the front the (empty) query string.
+      expect((await app.inject(`/api/v1/company-profile/${symbols[0]}?token=${limited}`)).statusCode).toBe(
+        200,
+      );
+      forget();
+      const before = front().preparedAnswered;
+      const got = [];
+      for (const symbol of symbols.slice(1, 4))
+        got.push(await get(port, `/api/v1/company-profile/${symbol}?token=${limited}`));
+      expect(got.map((g) => g.status)).toEqual([200, 200, 429]);
+      expect(got.map((g) => g.headers['x-ratelimit-remaining'])).toEqual(['1', '0', '0']);
+      expect(got[2]!.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(front().preparedAnswered).toBe(before + 2);
+    });
+  },
+);

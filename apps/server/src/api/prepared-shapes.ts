@@ -1,0 +1,40 @@
+/**
+ * Query strings the framework has validated as one of an operation's prepared variants
+ * (decision 0328). A query's validation does not depend on the path's symbol, so once the
+ * framework has taken `financials/ITC?statement_type=s&period=annual` through its validation to
+ * a prepared variant, the answer front knows what the same query string means for any other
+ * symbol and can read that company's prepared answer itself.
+ *
+ * Keyed by the operation and the query string exactly as sent, less the API key (`requestKey`):
+ * another order, spelling or encoding of the same parameters is another entry, learned from the
+ * framework in turn. Bounded: past `limit` entries (junk variations such as `&&&` validate too)
+ * the map starts again, and the shapes in use are learned again, one framework request each.
+ */
+export class PreparedShapes {
+  private readonly known = new Map<string, string>();
+
+  constructor(private readonly limit = 1024) {}
+
+  /** Records that `query` (the URL's query string, token left out) validates to `params`. */
+  learn(operationId: string, query: string, params: string): void {
+    const key = `${operationId}?${query}`;
+    if (this.known.get(key) === params) return;
+    if (this.known.size >= this.limit) this.known.clear();
+    this.known.set(key, params);
+  }
+
+  /** The canonical parameters (`paramsKey`) the framework validated `query` to, if learned. */
+  get(operationId: string, query: string): string | undefined {
+    return this.known.get(`${operationId}?${query}`);
+  }
+
+  get size(): number {
+    return this.known.size;
+  }
+}
+
+/** The query string of a URL without its API key (`requestKey`'s output), or '' for none. */
+export function queryOf(keyedUrl: string): string {
+  const q = keyedUrl.indexOf('?');
+  return q < 0 ? '' : keyedUrl.slice(q + 1);
+}

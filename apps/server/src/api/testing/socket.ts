@@ -1,0 +1,44 @@
+import { request } from 'node:http';
+
+export interface Got {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** One request over a real socket (inject() reaches the router, not the server's listener). */
+export function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The fields the app sets, less those that differ per request (id, counters) or per socket. */
+const perRequest = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'x-request-id',
+  'ratelimit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+]);
+export const stable = (h: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => !perRequest.has(k)));
