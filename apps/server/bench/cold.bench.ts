@@ -80,6 +80,10 @@ interface CacheCounts {
   hits: number;
   misses: number;
   bytes: number;
+  /** Never-asked requests the answer front answered from the prepared answers (decision 0328). */
+  preparedAnswered: number;
+  /** Statements that read prepared answers. */
+  reads: number;
 }
 
 /** The server's answer-cache counts (api-server.ts prints them on SIGUSR2). */
@@ -93,7 +97,18 @@ async function cacheCounts(child: ChildProcess, logFile: string): Promise<CacheC
       .slice(before)
       .split('\n')
       .find((l) => l.startsWith('{"answers"'));
-    if (line) return (JSON.parse(line) as { answers: CacheCounts }).answers;
+    if (line) {
+      const counts = JSON.parse(line) as {
+        answers: { hits: number; misses: number; bytes: number };
+        front: { preparedAnswered: number };
+        prepared: { reads: number };
+      };
+      return {
+        ...counts.answers,
+        preparedAnswered: counts.front.preparedAnswered,
+        reads: counts.prepared.reads,
+      };
+    }
   }
 }
 
@@ -161,6 +176,7 @@ for (const target of targets) {
     writeFileSync(file, `${c.paths.join('\n')}\n`);
     // The server's health path warmed first, as a load balancer's probes would.
     await runWrk({ url: `${origin}/healthz`, seconds: 1, connections: clients });
+    const before = await cacheCounts(child, logFile);
     const { run: first, health } = await cold(origin, file, child.pid);
     const counted = await cacheCounts(child, logFile);
     const again: Sample = await runWrk({
@@ -180,6 +196,14 @@ for (const target of targets) {
       'cold req/s': Math.round(first.rps),
       'cached req/s': Math.round(again.rps),
       'cold x cached': (first.rps / again.rps).toFixed(2),
+      'cold: by the front from prepared %': (
+        (100 * (counted.preparedAnswered - before.preparedAnswered)) /
+        Math.max(1, first.requests)
+      ).toFixed(1),
+      'cold: answers per read': (
+        (counted.preparedAnswered - before.preparedAnswered) /
+        Math.max(1, counted.reads - before.reads)
+      ).toFixed(1),
       'cold p50 ms': first.p50.toFixed(1),
       'cold p99 ms': first.p99.toFixed(1),
       'cached p99 ms': again.p99.toFixed(1),
