@@ -54,8 +54,11 @@ interface Ready {
   https: boolean;
   nowMs: number;
   started: number;
-  /** Found in the answer cache (else read from the prepared answers). */
-  cached: boolean;
+  /**
+   * Where the answer was found: the answers by URL, the canonical entries (the same answer asked
+   * with another URL), or the prepared answers in the database.
+   */
+  from: 'answers' | 'canonical' | 'prepared';
 }
 
 interface Operation {
@@ -146,7 +149,7 @@ export class AnswerFront {
     if (operation === undefined || operation.endpoint.live) return false;
     const caller = this.callerOf(req, operation.endpoint, found.companies);
     if (caller === null) return false;
-    this.count(req, res, next, { operation, sent, entry: found.entry, ...caller, started, cached: true });
+    this.count(req, res, next, { operation, sent, entry: found.entry, ...caller, started, from: 'answers' });
     return true;
   }
 
@@ -177,7 +180,7 @@ export class AnswerFront {
     if (caller === null) return false;
     const canonical = preparedKey(e, company, params, asked.version);
     const coding = preferredCoding(req.headers['accept-encoding']);
-    const answer = (entry: CachedResponse) => {
+    const answer = (entry: CachedResponse, from: Ready['from']) => {
       svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
       const sent = readyRepresentation(entry, coding);
       // A coding to make (gzip, deflate): the framework finds the answer cached and makes it.
@@ -189,12 +192,12 @@ export class AnswerFront {
           entry,
           ...caller,
           started: asked.started,
-          cached: false,
+          from,
         });
     };
     const held = svc.cache.get(canonical, false);
     if (held) {
-      answer(held);
+      answer(held, 'canonical');
       return true;
     }
     svc.prepared.get(asked.version, canonical).then(
@@ -210,7 +213,7 @@ export class AnswerFront {
           return;
         }
         svc.cache.set(canonical, entry);
-        answer(entry);
+        answer(entry, 'prepared');
       },
       () => next(req, res),
     );
@@ -284,13 +287,17 @@ export class AnswerFront {
       next(req, res);
       return;
     }
+    // Counted as the framework's lookups would have been: the answers by URL, then the canonical
+    // entries, then the prepared answers (counted by PreparedAnswers itself).
     const { answers, cache } = this.opts.svc;
-    if (answer.cached) answers.hits += 1;
+    if (answer.from === 'answers') answers.hits += 1;
     else {
-      // Looked up as the framework would have: in both caches, then among the prepared answers.
       answers.misses += 1;
-      cache.misses += 1;
-      this.preparedAnswered += 1;
+      if (answer.from === 'canonical') cache.hits += 1;
+      else {
+        cache.misses += 1;
+        this.preparedAnswered += 1;
+      }
     }
     this.write(req, res, answer, outcome);
   }
