@@ -143,9 +143,11 @@ export class PreparedAnswers {
       length: number;
       as_of: string;
       source: string;
-      br: Uint8Array | null;
+      br: string | null;
     }>(
-      'SELECT key, etag, length, as_of, source, br FROM prepared_answer WHERE version = $1 AND code = $2 AND key = ANY($3::text[])',
+      // The body as base64 text, decoded here natively: PGlite's own bytea parser takes about
+      // 0.2 µs a byte (0.6 ms for a 3 KB answer), more than the rest of the read.
+      "SELECT key, etag, length, as_of, source, encode(br, 'base64') AS br FROM prepared_answer WHERE version = $1 AND code = $2 AND key = ANY($3::text[])",
       [version, this.code, keys],
     );
     const found = new Map<string, PreparedRow>();
@@ -155,7 +157,7 @@ export class PreparedAnswers {
         length: row.length,
         asOf: row.as_of,
         source: row.source,
-        br: row.br && asBuffer(row.br),
+        br: row.br === null ? null : Buffer.from(row.br, 'base64'),
       });
     }
     return found;
@@ -169,9 +171,6 @@ interface Waiter {
 
 /** The most keys one statement reads. */
 const batchSize = 64;
-
-const asBuffer = (bytes: Uint8Array): Buffer =>
-  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * A cached response from a prepared JSON answer: the same ETags as one made on request (the
