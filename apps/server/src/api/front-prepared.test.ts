@@ -9,7 +9,7 @@ import { testConfig } from '../config.ts';
 import { endpoints } from './endpoints.ts';
 import { preparedPath } from './front.ts';
 import { keyFor } from './testing/harness.ts';
-import { get, stable } from './testing/socket.ts';
+import { getFresh, stable } from './testing/socket.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
 
@@ -50,19 +50,8 @@ describe.each(testDatabases())(
       app.dataApi.answers.clear();
       app.dataApi.cache.clear();
     };
-    /**
-     * The data version read just now: the front answers only while the version it peeks was read
-     * within the last 2 s (DataVersion), so a slow run would otherwise see a request handed over.
-     */
-    const fresh = async () => {
-      app.dataApi.version.invalidate();
-      await app.dataApi.version.current();
-    };
     /** A request over a real socket, the data version read just before. */
-    const ask = async (path: string, headers: Record<string, string> = {}) => {
-      await fresh();
-      return get(port, path, headers);
-    };
+    const ask = (path: string, headers: Record<string, string> = {}) => getFresh(app, port, path, headers);
     const urlOf = (path: string, variant: Record<string, string>, symbol: string) =>
       `/api/v1${path.replace(':symbol', encodeURIComponent(symbol))}?${new URLSearchParams({ ...variant, token: key })}`;
 

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { keyOf } from './front.ts';
 import { keyFor } from './testing/harness.ts';
-import { type Got, get, stable } from './testing/socket.ts';
+import { type Got, get, getFresh, stable } from './testing/socket.ts';
 
 describe('answer front', () => {
   const lines: string[] = [];
@@ -51,7 +51,7 @@ describe('answer front', () => {
       const framework = await app.inject({ url, headers: extra });
       expect(framework.statusCode).toBe(200);
       const before = answered();
-      const front = await get(port, url, extra);
+      const front = await getFresh(app, port, url, extra);
       expect(answered()).toBe(before + 1);
 
       expect(front.status).toBe(200);
@@ -79,7 +79,10 @@ describe('answer front', () => {
     const etag = first.headers.etag as string;
     const framework = await app.inject({ url, headers: { 'if-none-match': etag } });
     const before = answered();
-    const front = await get(port, url, { 'if-none-match': `W/${etag}`, 'x-request-id': 'trace-abc-123' });
+    const front = await getFresh(app, port, url, {
+      'if-none-match': `W/${etag}`,
+      'x-request-id': 'trace-abc-123',
+    });
     expect(answered()).toBe(before + 1);
     expect([framework.statusCode, front.status]).toEqual([304, 304]);
     expect(stable(front.headers)).toEqual(stable(framework.headers));
@@ -92,7 +95,7 @@ describe('answer front', () => {
     const auth = { authorization: `Bearer ${key}` };
     const framework = await app.inject({ url, headers: auth });
     const before = answered();
-    const front = await get(port, url, auth);
+    const front = await getFresh(app, port, url, auth);
     expect(answered()).toBe(before + 1);
     expect(stable(front.headers)).toEqual(stable(framework.headers));
     expect((await get(port, url)).status).toBe(401);
@@ -161,7 +164,7 @@ describe('answer front', () => {
     await get(port, url);
     const before = await count();
     const frontBefore = answered();
-    for (let i = 0; i < 5; i++) await get(port, url);
+    for (let i = 0; i < 5; i++) await getFresh(app, port, url);
     expect(answered()).toBe(frontBefore + 5);
     expect((await count()) - before).toBe(5);
   });
@@ -198,7 +201,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('answer front with the rate limit in 
     for (let i = 0; i < 4; i++)
       remaining.push(Number((await get(port, url)).headers['x-ratelimit-remaining']));
     const before = app.answerFront.answered;
-    const last = await get(port, url);
+    const last = await getFresh(app, port, url);
     expect(app.answerFront.answered).toBe(before + 1);
     remaining.push(Number(last.headers['x-ratelimit-remaining']));
     expect(remaining.slice(1).map((r, i) => remaining[i]! - r)).toEqual([1, 1, 1, 1]);

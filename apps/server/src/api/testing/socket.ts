@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 export interface Got {
   status: number;
@@ -42,3 +43,20 @@ const perRequest = new Set([
 ]);
 export const stable = (h: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(h).filter(([k]) => !perRequest.has(k)));
+
+/**
+ * `get` with the app's data version read just before: the answer front answers only while the
+ * version it peeks was read within the last 2 s (DataVersion), so on a slow run a request the
+ * test expects the front to answer could otherwise go to the framework.
+ */
+export async function getFresh(
+  app: FastifyInstance,
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Got> {
+  app.dataApi.version.invalidate();
+  await app.dataApi.version.current();
+  return get(port, path, headers, method);
+}
