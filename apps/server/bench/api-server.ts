@@ -22,6 +22,7 @@ console.log(
     preparedSeconds,
     preparedMb,
     prepared: app.answerPreparer?.report ?? [],
+    copied: app.dataApi.prepared.files?.copied ?? [],
   }),
 );
 // SIGUSR2: one line of the answer cache's counts, so a bench can tell a cached pass from one
@@ -31,12 +32,12 @@ console.log(
 process.on('SIGUSR2', () => {
   const { hits, misses, bytes } = app.dataApi.answers;
   const { answered, preparedAnswered } = app.answerFront;
-  const { hits: found, reads } = app.dataApi.prepared;
+  const { hits: found, reads, files } = app.dataApi.prepared;
   console.log(
     JSON.stringify({
       answers: { hits, misses, bytes },
       front: { answered, preparedAnswered },
-      prepared: { found, reads },
+      prepared: { found, reads, fileReads: files?.reads ?? 0 },
     }),
   );
 });

@@ -23,6 +23,7 @@ export async function benchApp() {
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {}),
       ...(process.env.RESPONSE_CACHE_MB ? { RESPONSE_CACHE_MB: process.env.RESPONSE_CACHE_MB } : {}),
+      ...(process.env.ANSWER_FILES ? { ANSWER_FILES: process.env.ANSWER_FILES } : {}),
     }),
   );
   const db = app.deps.db;
@@ -46,5 +47,7 @@ export async function benchApp() {
 export async function untilPrepared(app: FastifyInstance): Promise<number> {
   const t0 = performance.now();
   await app.answerPreparer?.untilComplete(200);
+  // ...and copied to the answer file (decision 0329).
+  await app.dataApi.prepared.files?.settled();
   return Number(((performance.now() - t0) / 1000).toFixed(1));
 }

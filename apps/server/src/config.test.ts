@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
@@ -30,6 +33,22 @@ describe('config', () => {
     expect(loadConfig({ RESPONSE_CACHE_MB: '16' }).responseCacheMb).toBe(16);
     expect(() => loadConfig({ RESPONSE_CACHE_MB: '0' })).toThrow(/RESPONSE_CACHE_MB must be a whole number/);
     expect(() => loadConfig({ RESPONSE_CACHE_MB: '1.5' })).toThrow(/RESPONSE_CACHE_MB/);
+  });
+  it('copies prepared answers to the temporary directory unless ANSWER_FILES names another or says off', () => {
+    const work = mkdtempSync(join(tmpdir(), 'bahi-config-'));
+    try {
+      expect(loadConfig({}).answerFiles).toBe(tmpdir());
+      expect(loadConfig({ ANSWER_FILES: 'off' }).answerFiles).toBeNull();
+      // A relative directory is the working directory's, made when missing.
+      expect(loadConfig({ ANSWER_FILES: 'answers' }, work).answerFiles).toBe(join(work, 'answers'));
+      expect(existsSync(join(work, 'answers'))).toBe(true);
+      writeFileSync(join(work, 'a-file'), '');
+      expect(() => loadConfig({ ANSWER_FILES: join(work, 'a-file', 'below') })).toThrow(
+        /ANSWER_FILES must be a directory this process can write, or off/,
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
   it('turns /metrics on only with a METRICS_TOKEN long enough to guess at', () => {
     expect(loadConfig({}).metricsToken).toBeNull();

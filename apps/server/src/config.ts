@@ -1,3 +1,5 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IngestError, loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
@@ -62,6 +64,11 @@ export interface Config {
    * (decision 0326). On by default; off by default under NODE_ENV=test.
    */
   prepareAnswers?: boolean;
+  /**
+   * ANSWER_FILES: the directory where complete sets of prepared answers are copied and read
+   * from (decision 0329); the system's temporary directory by default, `off` for none.
+   */
+  answerFiles?: string | null;
   /** Razorpay subscriptions; null uses the offline sandbox checkout (refused in production). */
   razorpay: RazorpayConfig | null;
   /** The data sync (DATA_SYNC*): sources, schedules, politeness; read by the data status too. */
@@ -313,11 +320,28 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     razorpay: razorpay(env, nodeEnv),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128, 1, 1_048_576),
     prepareAnswers: bool(env, 'PREPARE_ANSWERS', nodeEnv !== 'test'),
+    answerFiles: answerFiles(env, cwd),
     dataSync: syncConfig(env),
     metricsToken: metricsToken(env),
     workers,
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600) * 1000,
   };
+}
+
+/** ANSWER_FILES: a directory (made if missing) or `off`. */
+function answerFiles(env: Env, cwd: string): string | null {
+  const raw = str(env, 'ANSWER_FILES', tmpdir());
+  if (raw.toLowerCase() === 'off') return null;
+  const dir = resolve(cwd, raw);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    throw new ConfigError(
+      `ANSWER_FILES must be a directory this process can write, or off; ${dir}: ${(err as Error).message}`,
+    );
+  }
+  return dir;
 }
 
 /** METRICS_TOKEN: a secret for the scraper, at least 24 characters without spaces. */

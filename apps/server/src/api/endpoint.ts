@@ -255,7 +255,7 @@ export async function produce(
   if (hit) return hit;
   // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
   if (prepared && svc.prepared.isComplete(version, e.operationId)) {
-    const row = await svc.prepared.get(version, key);
+    const row = await svc.prepared.get(version, e.operationId, key);
     if (row) {
       if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));
       const entry = entryFromPrepared({ ...row, br: row.br });

@@ -200,7 +200,7 @@ export class AnswerFront {
       answer(held, 'canonical');
       return true;
     }
-    svc.prepared.get(asked.version, canonical).then(
+    svc.prepared.get(asked.version, e.operationId, canonical).then(
       (row) => {
         let entry: CachedResponse;
         try {

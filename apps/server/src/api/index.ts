@@ -35,6 +35,11 @@ export async function registerDataApi(
     rateLimitPrefix: opts.rateLimitPrefix,
     clock: app.deps.clock,
     rejections: rejectionsOf(app),
+    onFileError: (err) =>
+      app.log.warn(
+        { err },
+        'prepared answers not copied to the answer file; they are read from the database',
+      ),
   });
   if (config.env === 'production') await revokePublicSampleKey(app.deps.db);
   else {
@@ -57,7 +62,10 @@ export async function registerDataApi(
     });
   }
   await svc.limiter.connect();
-  app.addHook('onClose', async () => svc.limiter.close());
+  app.addHook('onClose', async () => {
+    svc.prepared.files?.close();
+    await svc.limiter.close();
+  });
   // Read the data version once ready, which also loads its company directory: the first data
   // requests after a start do not wait for either.
   app.addHook('onReady', async () => {

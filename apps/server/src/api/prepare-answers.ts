@@ -174,7 +174,7 @@ export class AnswerPreparer {
         'UPDATE prepared_set SET done_at = now(), answers = $4 WHERE version = $1 AND code = $2 AND operation = $3',
         [version, this.svc.prepared.code, e.operationId, answers],
       );
-      this.svc.prepared.markComplete(version, e.operationId);
+      this.svc.prepared.markComplete(version, e.operationId, answers);
       preparedHere = true;
       const ms = Math.round(performance.now() - t0);
       this.report.push({ operationId: e.operationId, answers, ms });

@@ -21,19 +21,24 @@ describe.each(testDatabases())(
     let app: FastifyInstance;
     /** The same data API with nothing prepared: every answer made on request. */
     let live: FastifyInstance;
+    /** Another process: prepares nothing, copies the sets `app` completed to its answer file. */
+    let filed: FastifyInstance;
     let key: string;
     let symbols: string[];
 
     beforeAll(async () => {
       db = await target.open();
-      app = await dataApiApp(db, { config: { prepareAnswers: true } });
+      // Reads its prepared answers from the database: no answer file.
+      app = await dataApiApp(db, { config: { prepareAnswers: true, answerFiles: null } });
       await ensureSampleData(db, { size: 'small' });
       live = await dataApiApp(db, {
         endpoints: endpoints.map((e) => ({ ...e, prepare: undefined })),
       });
       ({ key } = await keyFor(db, 'E', { rateLimitPerMinute: 1_000_000 }));
+      filed = await dataApiApp(db);
       await app.ready();
       await live.ready();
+      await filed.ready();
       const { rows } = await db.query<{ symbol: string }>(
         'SELECT symbol FROM company WHERE symbol IS NOT NULL ORDER BY isin',
       );
@@ -42,13 +47,16 @@ describe.each(testDatabases())(
     afterAll(async () => {
       await app.close();
       await live.close();
+      await filed.close();
       await db.close();
       await target.drop();
     });
 
-    it('serves every prepared answer with the bytes, ETag and status an answer made on request has', async () => {
-      await prepared(app);
-      const hitsBefore = app.dataApi.prepared.hits;
+    /**
+     * Asks `server` every prepared answer (every company, endpoint and variant) and compares it
+     * with the answer made on request: the answers compared, and how many were "no data".
+     */
+    const compareEveryAnswer = async (server: FastifyInstance) => {
       let compared = 0;
       let missing = 0;
       const preparedEndpoints = endpoints.filter((e) => e.prepare);
@@ -59,7 +67,7 @@ describe.each(testDatabases())(
         for (const [e, variant] of preparedEndpoints.flatMap((e) => e.prepare!.map((v) => [e, v] as const))) {
           const query = new URLSearchParams({ ...variant, token: key });
           const url = `/api/v1${e.path.replace(':symbol', encodeURIComponent(symbol))}?${query}`;
-          const [a, b] = await Promise.all([app.inject(url), live.inject(url)]);
+          const [a, b] = await Promise.all([server.inject(url), live.inject(url)]);
           expect(a.statusCode, url).toBe(b.statusCode);
           if (a.statusCode === 200) {
             expect(a.body, url).toBe(b.body);
@@ -79,8 +87,32 @@ describe.each(testDatabases())(
       // flow, say): those are prepared as "no data" too.
       expect(missing).toBeGreaterThan(0);
       expect(missing).toBeLessThan(compared);
+      return compared;
+    };
+
+    it('serves every prepared answer with the bytes, ETag and status an answer made on request has', async () => {
+      await prepared(app);
+      const hitsBefore = app.dataApi.prepared.hits;
+      const compared = await compareEveryAnswer(app);
       // Every one came from the prepared store, none from a load.
       expect(app.dataApi.prepared.hits - hitsBefore).toBe(compared);
+    }, 120_000);
+
+    it('another process copies the completed sets to its answer file and serves every answer from it (decision 0329)', async () => {
+      const version = await prepared(app);
+      const { prepared: store } = filed.dataApi;
+      const files = store.files!;
+      // It learns the sets are complete as any process does (prepared_set), then copies them.
+      await store.refresh(version);
+      await files.settled();
+      for (const e of endpoints.filter((e) => e.prepare))
+        expect(files.has(version, e.operationId)).toBe(true);
+      const statements = store.reads;
+      const compared = await compareEveryAnswer(filed);
+      expect(files.reads).toBe(compared);
+      expect(store.hits).toBe(compared);
+      // Not one statement read a prepared answer.
+      expect(store.reads).toBe(statements);
     }, 120_000);
 
     it('a request that leaves out defaulted parameters finds the same prepared answer; br goes out as stored', async () => {

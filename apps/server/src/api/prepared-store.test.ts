@@ -1,8 +1,9 @@
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { type Db, marketDataMigrations, migrate, type Queryable } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../app.ts';
+import { AnswerFiles } from './answer-file.ts';
 import { PreparedAnswers } from './prepared-store.ts';
 
 const code = 'test-code';
@@ -62,7 +63,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
     const hits = store.hits;
     const misses = store.misses;
     const asked = [keyOf(3), keyOf(7), '1|financials|json|INE9999999|period=annual', keyOf(3), keyOf(149)];
-    const found = await Promise.all(asked.map((k) => store.get(1, k)));
+    const found = await Promise.all(asked.map((k) => store.get(1, 'financials', k)));
     expect(statements).toHaveLength(1);
     expect(found.map((r) => r?.etag)).toEqual(['"1-3"', '"1-7"', undefined, '"1-3"', '"1-149"']);
     expect(found[0]!.br).not.toBeNull();
@@ -74,22 +75,28 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
 
   it('many lookups at once are read in batches of at most 64 keys, none left unanswered', async () => {
     statements.length = 0;
-    const found = await Promise.all(Array.from({ length: 150 }, (_, i) => store.get(2, keyOf(i))));
+    const found = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => store.get(2, 'financials', keyOf(i))),
+    );
     expect(found.map((r) => r?.etag)).toEqual(Array.from({ length: 150 }, (_, i) => `"2-${i}"`));
     expect(statements).toHaveLength(3);
   });
 
   it('lookups of two versions in the same turn are answered each from its own version', async () => {
-    const found = await Promise.all([store.get(1, keyOf(5)), store.get(2, keyOf(5)), store.get(1, keyOf(6))]);
+    const found = await Promise.all([
+      store.get(1, 'financials', keyOf(5)),
+      store.get(2, 'financials', keyOf(5)),
+      store.get(1, 'financials', keyOf(6)),
+    ]);
     expect(found.map((r) => r?.etag)).toEqual(['"1-5"', '"2-5"', '"1-6"']);
   });
 
   it('a lookup made while a read is on its way is answered by the next read', async () => {
     statements.length = 0;
-    const first = store.get(1, keyOf(10));
+    const first = store.get(1, 'financials', keyOf(10));
     // After this turn the first read is on its way; this lookup waits for it to end.
     await new Promise((r) => setImmediate(r));
-    const second = store.get(1, keyOf(11));
+    const second = store.get(1, 'financials', keyOf(11));
     expect((await first)?.etag).toBe('"1-10"');
     expect((await second)?.etag).toBe('"1-11"');
     expect(statements).toHaveLength(2);
@@ -97,9 +104,133 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
 
   it('a failed read fails the lookups it carried, and later lookups are read again', async () => {
     failNext = true;
-    const failed = await Promise.allSettled([store.get(1, keyOf(20)), store.get(1, keyOf(21))]);
+    const failed = await Promise.allSettled([
+      store.get(1, 'financials', keyOf(20)),
+      store.get(1, 'financials', keyOf(21)),
+    ]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect((failed[0] as PromiseRejectedResult).reason.message).toBe('connection lost');
-    expect((await store.get(1, keyOf(20)))?.etag).toBe('"1-20"');
+    expect((await store.get(1, 'financials', keyOf(20)))?.etag).toBe('"1-20"');
+  });
+
+  describe('copied to a local file (decision 0329)', () => {
+    /** Keys as the server makes them: the version and operation first. */
+    const fileKey = (version: number, op: string, i: number) =>
+      `${version}|${op}|json|INE${String(i).padStart(7, '0')}|statement_type=s`;
+    let files: AnswerFiles;
+    let fileStore: PreparedAnswers;
+    const stored = new Map<string, { etag: string; body: string | null }>();
+
+    beforeAll(async () => {
+      // Versions 3 and 4: 230 financials answers (one "no data") and 40 of another operation.
+      for (const version of [3, 4]) {
+        for (const [op, count] of [
+          ['financials', 230],
+          ['ratios', 40],
+        ] as const) {
+          for (let i = 0; i < count; i++) {
+            const key = fileKey(version, op, i);
+            const body =
+              i === 17 && op === 'financials' ? null : `${bodyOf(version, i)}${op}`.repeat(1 + (i % 5));
+            stored.set(key, { etag: `"${key}"`, body });
+            await db.query(
+              'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+              [
+                version,
+                code,
+                key,
+                `"${key}"`,
+                body?.length ?? 0,
+                `2026-11-${10 + (i % 9)}`,
+                `source ${op}`,
+                body === null ? null : brotliCompressSync(body),
+              ],
+            );
+          }
+        }
+      }
+      const counting: Queryable = {
+        query: (sql, params) => {
+          statements.push(sql);
+          return db.query(sql, params);
+        },
+      } as Queryable;
+      // Pages of 64 rows, so a set takes several.
+      files = new AnswerFiles(counting, code, undefined, undefined, 64);
+      fileStore = new PreparedAnswers(counting, code, 5_000, files);
+    }, 60_000);
+    afterAll(() => files.close());
+
+    it('a complete set is copied, then read from the file: the same rows, no statement', async () => {
+      fileStore.markComplete(3, 'financials', 230);
+      await files.settled();
+      expect(files.has(3, 'financials')).toBe(true);
+      expect(files.has(3, 'ratios')).toBe(false);
+      statements.length = 0;
+      const keys = [
+        ...Array.from({ length: 230 }, (_, i) => fileKey(3, 'financials', i)),
+        fileKey(3, 'financials', 999),
+      ];
+      const found = await Promise.all(keys.map((k) => fileStore.get(3, 'financials', k)));
+      expect(statements).toEqual([]);
+      for (const [i, row] of found.entries()) {
+        const want = stored.get(keys[i]!);
+        if (want === undefined) {
+          expect(row).toBeUndefined();
+          continue;
+        }
+        expect(row?.etag).toBe(want.etag);
+        expect(row?.length).toBe(want.body?.length ?? 0);
+        expect(row?.asOf).toBe(`2026-11-${10 + (i % 9)}`);
+        expect(row?.source).toBe('source financials');
+        expect(row?.br === null ? null : brotliDecompressSync(row!.br).toString()).toBe(want.body);
+      }
+      expect(files.reads).toBeGreaterThanOrEqual(230);
+      // Another operation's answers are still read from the database.
+      const other = await fileStore.get(3, 'ratios', fileKey(3, 'ratios', 5));
+      expect(other?.etag).toBe(`"${fileKey(3, 'ratios', 5)}"`);
+      expect(statements).toHaveLength(1);
+    });
+
+    it('a set whose rows are not the count it completed with is not copied', async () => {
+      fileStore.markComplete(3, 'ratios', 41);
+      await files.settled();
+      expect(files.has(3, 'ratios')).toBe(false);
+      statements.length = 0;
+      expect((await fileStore.get(3, 'ratios', fileKey(3, 'ratios', 7)))?.etag).toBe(
+        `"${fileKey(3, 'ratios', 7)}"`,
+      );
+      expect(statements).toHaveLength(1);
+    });
+
+    it('a newer version replaces the file: the older one is read from the database again', async () => {
+      const reading = fileStore.get(3, 'financials', fileKey(3, 'financials', 8));
+      fileStore.markComplete(4, 'ratios', 40);
+      fileStore.markComplete(4, 'financials', 230);
+      // A read on its way when the file closes still gets its answer.
+      expect((await reading)?.etag).toBe(`"${fileKey(3, 'financials', 8)}"`);
+      await files.settled();
+      expect(files.has(4, 'ratios') && files.has(4, 'financials')).toBe(true);
+      expect(files.has(3, 'financials')).toBe(false);
+      statements.length = 0;
+      const [old, fresh, ratio] = await Promise.all([
+        fileStore.get(3, 'financials', fileKey(3, 'financials', 9)),
+        fileStore.get(4, 'financials', fileKey(4, 'financials', 9)),
+        fileStore.get(4, 'ratios', fileKey(4, 'ratios', 39)),
+      ]);
+      expect([old?.etag, fresh?.etag, ratio?.etag]).toEqual([
+        `"${fileKey(3, 'financials', 9)}"`,
+        `"${fileKey(4, 'financials', 9)}"`,
+        `"${fileKey(4, 'ratios', 39)}"`,
+      ]);
+      expect(statements).toHaveLength(1);
+      expect(brotliDecompressSync(ratio!.br!).toString()).toBe(stored.get(fileKey(4, 'ratios', 39))?.body);
+    });
+
+    it('a set completed for an older version than the file is not copied', async () => {
+      await files.add(3, 'ratios', 40);
+      expect(files.has(3, 'ratios')).toBe(false);
+      expect(files.has(4, 'financials')).toBe(true);
+    });
   });
 });

@@ -1,22 +1,22 @@
 import { brotliDecompressSync } from 'node:zlib';
 import type { Queryable } from '@bahi/market-data/db';
+import {
+  type AnswerFiles,
+  type PreparedRow,
+  preparedColumns,
+  preparedRow,
+  type StoredRow,
+} from './answer-file.ts';
 import type { CachedResponse, Sent } from './response-cache.ts';
 
-/** One prepared answer as stored: the JSON body brotli-compressed, or null for "no data" (402). */
-export interface PreparedRow {
-  etag: string;
-  /** The body's length before compression. */
-  length: number;
-  asOf: string;
-  source: string;
-  br: Buffer | null;
-}
+export type { PreparedRow } from './answer-file.ts';
 
 /**
  * Answers prepared when the data changed (decision 0326), read by key. An operation's answers
  * are looked up only once its whole set for the data version is complete, so a request never
  * pays for a lookup that cannot find anything; sets completed by another process are seen
- * within `refreshMs`.
+ * within `refreshMs`. A complete set is also copied to a local file (`files`, decision 0329) and
+ * read from there once copied.
  */
 export class PreparedAnswers {
   private readonly complete = new Map<number, Set<string>>();
@@ -37,6 +37,8 @@ export class PreparedAnswers {
     /** The code that made the answers this process serves (`codeFingerprint`). */
     readonly code: string,
     private readonly refreshMs = 5_000,
+    /** Local copies of the complete sets; null: every lookup is a statement. */
+    readonly files: AnswerFiles | null = null,
   ) {}
 
   /** Whether the operation's answers for this version are complete (known in this process). */
@@ -52,7 +54,8 @@ export class PreparedAnswers {
     return false;
   }
 
-  markComplete(version: number, operationId: string): void {
+  /** The set is complete, with `answers` rows (copied to the local file when known). */
+  markComplete(version: number, operationId: string, answers?: number): void {
     let done = this.complete.get(version);
     if (!done) {
       // Only the newest versions matter; older ones are dropped.
@@ -61,16 +64,18 @@ export class PreparedAnswers {
       done = new Set();
       this.complete.set(version, done);
     }
+    if (done.has(operationId)) return;
     done.add(operationId);
+    if (answers !== undefined) void this.files?.add(version, operationId, answers);
   }
 
   /** Reads which operations are complete for `version` (sets another process prepared too). */
   async refresh(version: number): Promise<void> {
-    const { rows } = await this.db.query<{ operation: string }>(
-      'SELECT operation FROM prepared_set WHERE version = $1 AND code = $2 AND done_at IS NOT NULL',
+    const { rows } = await this.db.query<{ operation: string; answers: number }>(
+      'SELECT operation, answers FROM prepared_set WHERE version = $1 AND code = $2 AND done_at IS NOT NULL',
       [version, this.code],
     );
-    for (const r of rows) this.markComplete(version, r.operation);
+    for (const r of rows) this.markComplete(version, r.operation, r.answers);
   }
 
   /**
@@ -79,9 +84,23 @@ export class PreparedAnswers {
    * for up to `batchSize` keys: a statement costs far more than a row (about 0.25 ms against
    * 0.1 ms an answer on PGlite, 44 µs against 12 µs of this process's time on PostgreSQL, with
    * batches of eight), and a server meeting many never-asked requests at once has them all
-   * waiting (decision 0326).
+   * waiting (decision 0326). A set copied to the local file is read from there instead (0329),
+   * and from the database should that read fail.
    */
-  get(version: number, key: string): Promise<PreparedRow | undefined> {
+  get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> {
+    const fromFile = this.files?.get(version, operationId, key);
+    if (fromFile === undefined) return this.lookup(version, key);
+    return fromFile.then(
+      (row) => {
+        if (row) this.hits += 1;
+        else this.misses += 1;
+        return row;
+      },
+      () => this.lookup(version, key),
+    );
+  }
+
+  private lookup(version: number, key: string): Promise<PreparedRow | undefined> {
     return new Promise((resolve, reject) => {
       let keys = this.queued.get(version);
       if (!keys) {
@@ -137,29 +156,12 @@ export class PreparedAnswers {
   }
 
   private async read(version: number, keys: string[]): Promise<Map<string, PreparedRow>> {
-    const { rows } = await this.db.query<{
-      key: string;
-      etag: string;
-      length: number;
-      as_of: string;
-      source: string;
-      br: string | null;
-    }>(
-      // The body as base64 text, decoded here natively: PGlite's own bytea parser takes about
-      // 0.2 µs a byte (0.6 ms for a 3 KB answer), more than the rest of the read.
-      "SELECT key, etag, length, as_of, source, encode(br, 'base64') AS br FROM prepared_answer WHERE version = $1 AND code = $2 AND key = ANY($3::text[])",
+    const { rows } = await this.db.query<StoredRow>(
+      `SELECT ${preparedColumns} FROM prepared_answer WHERE version = $1 AND code = $2 AND key = ANY($3::text[])`,
       [version, this.code, keys],
     );
     const found = new Map<string, PreparedRow>();
-    for (const row of rows) {
-      found.set(row.key, {
-        etag: row.etag,
-        length: row.length,
-        asOf: row.as_of,
-        source: row.source,
-        br: row.br === null ? null : Buffer.from(row.br, 'base64'),
-      });
-    }
+    for (const row of rows) found.set(row.key, preparedRow(row));
     return found;
   }
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@bahi/market-data/db';
 import { loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
 import type { Config } from '../config.ts';
+import { AnswerFiles } from './answer-file.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
@@ -33,9 +34,16 @@ export interface DataApiServices {
 
 export function createServices(
   db: Db,
-  config: Pick<Config, 'redisUrl' | 'responseCacheMb' | 'dataSync'>,
-  opts: { rateLimitPrefix?: string; clock?: () => Date; rejections?: Rejections } = {},
+  config: Pick<Config, 'redisUrl' | 'responseCacheMb' | 'dataSync' | 'answerFiles'>,
+  opts: {
+    rateLimitPrefix?: string;
+    clock?: () => Date;
+    rejections?: Rejections;
+    /** A set not copied to the answer file (the copy failed). */
+    onFileError?: (err: unknown) => void;
+  } = {},
 ): DataApiServices {
+  const code = codeFingerprint();
   const budget = config.responseCacheMb * 1024 * 1024;
   const version = new DataVersion(db);
   const symbols = new SymbolCache(db);
@@ -52,7 +60,12 @@ export function createServices(
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version,
     symbols,
-    prepared: new PreparedAnswers(db, codeFingerprint()),
+    prepared: new PreparedAnswers(
+      db,
+      code,
+      undefined,
+      config.answerFiles ? new AnswerFiles(db, code, config.answerFiles, opts.onFileError) : null,
+    ),
     shapes: new PreparedShapes(),
     sync: config.dataSync ?? loadSyncConfig({}),
     clock: opts.clock ?? (() => new Date()),
