@@ -325,7 +325,10 @@ export function requestKey(url: string): string {
 const cacheControl = 'private, max-age=900, must-revalidate';
 
 /** The cache key of a request's answer: the data version and the URL without the API key. */
-export const answerKey = (version: number, url: string) => `${version}|${requestKey(url)}`;
+export const answerKey = (version: number, url: string) => requestAnswerKey(version, requestKey(url));
+
+/** The same, from the URL already without the key (`requestKey`). */
+export const requestAnswerKey = (version: number, request: string) => `${version}|${request}`;
 
 /**
  * The fields of a data answer that name its representation: ETag, caching, provenance (also on

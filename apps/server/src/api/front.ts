@@ -13,11 +13,11 @@ import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
 import {
-  answerKey,
   authorize,
   bodyFields,
   type Endpoint,
   preparedKey,
+  requestAnswerKey,
   requestKey,
   validatorFields,
 } from './endpoint.ts';
@@ -140,9 +140,11 @@ export class AnswerFront {
       return false;
     const version = svc.version.peek();
     if (version === undefined) return false;
-    const key = answerKey(version, url);
+    // The URL less the key, made once: the answer's cache key, and a first request's query.
+    const request = requestKey(url);
+    const key = requestAnswerKey(version, request);
     const found = svc.answers.get(key, false);
-    if (found === undefined) return this.answerPrepared(req, res, next, { url, version, key, started });
+    if (found === undefined) return this.answerPrepared(req, res, next, { request, version, key, started });
     const sent = readyRepresentation(found.entry, preferredCoding(headers['accept-encoding']));
     if (sent === undefined) return false;
     const operation = this.operations.get(found.operationId);
@@ -166,10 +168,10 @@ export class AnswerFront {
     req: IncomingMessage,
     res: ServerResponse,
     next: RequestListener,
-    asked: { url: string; version: number; key: string; started: number },
+    asked: { request: string; version: number; key: string; started: number },
   ): boolean {
     const { svc } = this.opts;
-    const target = this.preparedTarget(asked.url);
+    const target = this.preparedTarget(asked.request);
     if (target === null) return false;
     const { operation, symbol, params } = target;
     const e = operation.endpoint;
@@ -220,7 +222,7 @@ export class AnswerFront {
     return true;
   }
 
-  /** The operation, symbol and canonical parameters of a prepared request's URL, or null. */
+  /** The operation, symbol and canonical parameters of a prepared request's URL (less the key), or null. */
   private preparedTarget(url: string): { operation: Operation; symbol: string; params: string } | null {
     const { prefix, svc } = this.opts;
     const q = url.indexOf('?');
@@ -232,7 +234,7 @@ export class AnswerFront {
     const symbol = url.slice(slash + 1, pathEnd);
     // As the router and the route's validation take it: one segment, not encoded, the pattern.
     if (symbol.includes('/') || symbol.includes('%') || !target.symbol.test(symbol)) return null;
-    const params = svc.shapes.get(target.operation.endpoint.operationId, queryOf(requestKey(url)));
+    const params = svc.shapes.get(target.operation.endpoint.operationId, queryOf(url));
     return params === undefined ? null : { operation: target.operation, symbol, params };
   }
 
