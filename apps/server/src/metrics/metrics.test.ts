@@ -51,6 +51,8 @@ for (const target of testDatabases()) {
       // The answers are prepared before the tests count anything (decision 0326).
       await app.ready();
       await app.answerPreparer!.untilComplete();
+      // ...and copied to the answer file (decision 0329).
+      await app.dataApi.prepared.files!.settled();
     }, 120_000);
     afterAll(async () => {
       await app.close();
@@ -140,6 +142,8 @@ for (const target of testDatabases()) {
       // The miss read the answer prepared when the data changed.
       expect(delta('bahi_prepared_answer_lookups_total', { result: 'hit' })).toBe(1);
       expect(delta('bahi_prepared_answer_lookups_total', { result: 'miss' })).toBe(0);
+      // From the answer file, not by a statement.
+      expect(delta('bahi_answer_file_reads_total', {})).toBe(1);
       expect(sample(samples, 'bahi_response_cache_bytes', { cache: 'answers' })).toBeGreaterThan(0);
       expect(text).not.toContain(key);
       expect(text).not.toContain('ITC');

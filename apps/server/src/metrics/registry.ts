@@ -23,7 +23,7 @@ export interface MetricsSources {
   /** The data API's two answer caches (by URL, and the canonical bodies), once it is registered. */
   caches: () => Record<'answers' | 'bodies', CacheFigures> | null;
   /** Lookups of answers prepared when the data changed (decision 0326), once the data API is registered. */
-  prepared: () => { hits: number; misses: number } | null;
+  prepared: () => { hits: number; misses: number; files: { reads: number } | null } | null;
   /** Each data set's freshness, computed at scrape time. */
   freshness: () => Promise<DataSetStatus[]>;
   /** A figure that could not be read (the scrape answers without it). */
@@ -72,6 +72,15 @@ export function createMetricsRegistry(s: MetricsSources): Registry {
         { labels: { result: 'hit' }, value: p.hits },
         { labels: { result: 'miss' }, value: p.misses },
       ];
+    },
+  );
+  registerCounter(
+    registry,
+    'bahi_answer_file_reads_total',
+    'Prepared answers read from the local answer file instead of the database (decision 0329).',
+    () => {
+      const files = s.prepared()?.files;
+      return files ? [{ labels: {}, value: files.reads }] : [];
     },
   );
   registerCounter(
