@@ -107,6 +107,7 @@ class VersionFile {
     operationId: string,
     expected: number,
     pageRows: number,
+    stopped: () => boolean,
   ): Promise<boolean> {
     const prefix = prefixOf(this.version, operationId);
     const set = new Map<string, number>();
@@ -114,7 +115,7 @@ class VersionFile {
     const sizes: number[] = [];
     let after = prefix;
     for (;;) {
-      if (this.fd === null) return false;
+      if (this.fd === null || stopped()) return false;
       const { rows } = await db.query<StoredRow>(
         // Paged by key within the version's and code's rows; starts_with keeps the operation's
         // whatever the key column's collation orders between them.
@@ -140,8 +141,10 @@ class VersionFile {
     if (set.size !== expected || this.fd === null) return false;
     const base = this.offsets.length;
     for (const [key, slot] of set) set.set(key, base + slot);
-    this.offsets.push(...offsets);
-    this.sizes.push(...sizes);
+    for (let i = 0; i < offsets.length; i++) {
+      this.offsets.push(offsets[i] as number);
+      this.sizes.push(sizes[i] as number);
+    }
     this.sets.set(operationId, set);
     return true;
   }
@@ -161,6 +164,7 @@ class VersionFile {
     });
   }
 
+  /** Closes the file: only between copies (a write on its way must not meet a reused descriptor). */
   close(): void {
     this.sets.clear();
     if (this.fd === null) return;
@@ -205,6 +209,7 @@ function decodeRecord(record: Buffer): PreparedRow {
 export class AnswerFiles {
   private current: VersionFile | null = null;
   private queue: Promise<void> = Promise.resolve();
+  private closed = false;
   /** Answers read from the files, and sets copied (for the bench and /metrics). */
   reads = 0;
   copied: { operationId: string; answers: number; ms: number }[] = [];
@@ -238,7 +243,7 @@ export class AnswerFiles {
   /** Copies a set that has just completed (`answers` rows), after the copies queued before it. */
   add(version: number, operationId: string, answers: number): Promise<void> {
     const run = this.queue.then(async () => {
-      if (this.current !== null && this.current.version > version) return;
+      if (this.closed || (this.current !== null && this.current.version > version)) return;
       if (this.current?.version !== version) {
         this.current?.close();
         this.current = new VersionFile(version, this.dir);
@@ -246,7 +251,7 @@ export class AnswerFiles {
       const file = this.current;
       if (file.has(operationId) || file.full) return;
       const started = Date.now();
-      if (await file.copy(this.db, this.code, operationId, answers, this.pageRows))
+      if (await file.copy(this.db, this.code, operationId, answers, this.pageRows, () => this.closed))
         this.copied.push({ operationId, answers, ms: Date.now() - started });
     });
     this.queue = run.catch((err: unknown) => this.onError(err));
@@ -258,7 +263,10 @@ export class AnswerFiles {
     return this.queue;
   }
 
-  close(): void {
+  /** Stops copying (a copy on its way ends after its page) and closes the file. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
     this.current?.close();
     this.current = null;
   }

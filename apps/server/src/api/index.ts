@@ -63,7 +63,7 @@ export async function registerDataApi(
   }
   await svc.limiter.connect();
   app.addHook('onClose', async () => {
-    svc.prepared.files?.close();
+    await svc.prepared.files?.close();
     await svc.limiter.close();
   });
   // Read the data version once ready, which also loads its company directory: the first data

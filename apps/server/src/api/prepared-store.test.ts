@@ -227,6 +227,27 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       expect(brotliDecompressSync(ratio!.br!).toString()).toBe(stored.get(fileKey(4, 'ratios', 39))?.body);
     });
 
+    it('closing stops a copy on its way after its page, and copies nothing after', async () => {
+      let pages = 0;
+      const counting: Queryable = {
+        query: (sql, params) => {
+          pages += 1;
+          return db.query(sql, params);
+        },
+      } as Queryable;
+      const closing = new AnswerFiles(counting, code, undefined, undefined, 16);
+      const copying = closing.add(4, 'financials', 230);
+      while (pages === 0) await new Promise((r) => setImmediate(r));
+      await closing.close();
+      await copying;
+      expect(closing.has(4, 'financials')).toBe(false);
+      // The whole set is 15 pages of 16.
+      expect(pages).toBeLessThan(15);
+      await closing.add(4, 'ratios', 40);
+      expect(closing.has(4, 'ratios')).toBe(false);
+      expect(closing.get(4, 'financials', fileKey(4, 'financials', 1))).toBeUndefined();
+    });
+
     it('a set completed for an older version than the file is not copied', async () => {
       await files.add(3, 'ratios', 40);
       expect(files.has(3, 'ratios')).toBe(false);
