@@ -11,6 +11,10 @@
  * once), so the cached figure is the server's and not the client's ceiling: each row shows the
  * server's and wrk's CPU.
  *
+ * The server is measured once its answers are prepared and copied to its answer file (decisions
+ * 0326, 0329), as a server is between data loads; each row shows the share of the cold requests
+ * read from that file and the statements the cold pass still sent.
+ *
  * A cached pass is cached only if its answers fit the answer cache's bound (RESPONSE_CACHE_MB,
  * 128 by default): looping over more, the least recently used are evicted just before they come
  * round again. So the daily-quotes case (about 0.25 MB an answer in the cache, ten years of
