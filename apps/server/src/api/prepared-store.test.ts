@@ -3,7 +3,7 @@ import { type Db, marketDataMigrations, migrate, type Queryable } from '@bahi/ma
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../app.ts';
-import { AnswerFiles } from './answer-file.ts';
+import { AnswerFiles, hashOf } from './answer-file.ts';
 import { PreparedAnswers } from './prepared-store.ts';
 
 const code = 'test-code';
@@ -225,6 +225,56 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       ]);
       expect(statements).toHaveLength(1);
       expect(brotliDecompressSync(ratio!.br!).toString()).toBe(stored.get(fileKey(4, 'ratios', 39))?.body);
+    });
+
+    /** Two financials keys of `version` whose 32-bit hashes are the same (found by the birthday bound). */
+    const collision = (version: number): [number, number] => {
+      const seen = new Map<number, number>();
+      for (let i = 0; ; i++) {
+        const h = hashOf(fileKey(version, 'financials', i));
+        const other = seen.get(h);
+        if (other !== undefined) return [other, i];
+        seen.set(h, i);
+      }
+    };
+    const insert = (version: number, i: number) =>
+      db.query(
+        'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [
+          version,
+          code,
+          fileKey(version, 'financials', i),
+          `"${version}-${i}"`,
+          2,
+          '2026-11-26',
+          'test',
+          brotliCompressSync(`${i}`),
+        ],
+      );
+
+    it('two keys of the same hash are told apart by the key each record holds', async () => {
+      // Version 5 holds both keys of a pair; version 6 only the first of its pair.
+      const [a, b] = collision(5);
+      const [c, d] = collision(6);
+      for (const i of [a, b, a + 1]) await insert(5, i);
+      for (const i of [c, c + 1]) await insert(6, i);
+      const other = new AnswerFiles(db, code);
+      try {
+        await other.add(5, 'financials', 3);
+        expect(other.has(5, 'financials')).toBe(true);
+        const found = await Promise.all(
+          [a, b, a + 1].map((i) => other.get(5, 'financials', fileKey(5, 'financials', i))),
+        );
+        expect(found.map((r) => r?.etag)).toEqual([`"5-${a}"`, `"5-${b}"`, `"5-${a + 1}"`]);
+        expect(brotliDecompressSync(found[1]!.br!).toString()).toBe(`${b}`);
+        await other.add(6, 'financials', 2);
+        expect(other.has(6, 'financials')).toBe(true);
+        expect((await other.get(6, 'financials', fileKey(6, 'financials', c)))?.etag).toBe(`"6-${c}"`);
+        // The other key of the pair: the same hash as a stored one, itself not stored.
+        expect(await other.get(6, 'financials', fileKey(6, 'financials', d))).toBeUndefined();
+      } finally {
+        await other.close();
+      }
     });
 
     it('closing stops a copy on its way after its page, and copies nothing after', async () => {
