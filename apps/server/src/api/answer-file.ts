@@ -306,6 +306,10 @@ export class AnswerFiles {
       const started = Date.now();
       if (await file.copy(this.db, this.code, operationId, answers, this.pageRows, () => this.closed))
         this.copied.push({ operationId, answers, ms: Date.now() - started });
+      else if (!this.closed)
+        throw new Error(
+          `the ${operationId} answers of data version ${version} did not read back as the ${answers} rows the set completed with, or passed the file's size bound`,
+        );
     });
     this.queue = run.catch((err: unknown) => this.onError(err));
     return this.queue;

@@ -119,6 +119,8 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       `${version}|${op}|json|INE${String(i).padStart(7, '0')}|statement_type=s`;
     let files: AnswerFiles;
     let fileStore: PreparedAnswers;
+    /** What the files reported as not copied. */
+    const errors: string[] = [];
     const stored = new Map<string, { etag: string; body: string | null }>();
 
     beforeAll(async () => {
@@ -156,7 +158,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
         },
       } as Queryable;
       // Pages of 64 rows, so a set takes several.
-      files = new AnswerFiles(counting, code, undefined, undefined, 64);
+      files = new AnswerFiles(counting, code, undefined, (err) => errors.push((err as Error).message), 64);
       fileStore = new PreparedAnswers(counting, code, 5_000, files);
     }, 60_000);
     afterAll(() => files.close());
@@ -196,6 +198,9 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       fileStore.markComplete(3, 'ratios', 41);
       await files.settled();
       expect(files.has(3, 'ratios')).toBe(false);
+      expect(errors).toEqual([
+        "the ratios answers of data version 3 did not read back as the 41 rows the set completed with, or passed the file's size bound",
+      ]);
       statements.length = 0;
       expect((await fileStore.get(3, 'ratios', fileKey(3, 'ratios', 7)))?.etag).toBe(
         `"${fileKey(3, 'ratios', 7)}"`,
