@@ -35,6 +35,8 @@ export async function registerDataApi(
     rateLimitPrefix: opts.rateLimitPrefix,
     clock: app.deps.clock,
     rejections: rejectionsOf(app),
+    onKeyRefreshError: (err) =>
+      app.log.warn({ err }, 'an API key was not refreshed; its cached owner serves until it expires'),
     onFileError: (err) =>
       app.log.warn(
         { err },

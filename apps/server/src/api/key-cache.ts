@@ -5,6 +5,8 @@ import type { User } from '../accounts/users.ts';
 interface Entry {
   owner: KeyOwner | null;
   expiresAt: number;
+  /** From when a request that finds the entry starts one refresh of it, before it expires. */
+  refreshAt: number;
 }
 
 export interface KeyOwner {
@@ -25,13 +27,35 @@ export interface KeyOwner {
  * working in this process immediately. Other processes notice within the TTL. The map is keyed
  * by the key as presented: it lives only in this process's memory, like the request itself.
  * Only strings shaped like a key are looked up or cached, so junk cannot fill the memory.
+ *
+ * A key in use never expires under its callers' feet: a request that finds an owner in the last
+ * part of its lifetime (`refreshAfter` of the TTL) starts one lookup in the background, and the
+ * owner it reads replaces the entry, which serves meanwhile. Without it, every request of a busy
+ * key that arrived in the moment after expiry looked the key up again, each with a statement,
+ * and waited for it: hundreds of milliseconds every TTL under load (decision 0332). Concurrent
+ * lookups of one key share a statement. What any entry says was read from the database less
+ * than the TTL before, as without the refresh.
  */
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
+  /** Lookups under way, by key: the callers of one key wait on one statement. */
+  private readonly loading = new Map<string, Promise<Entry>>();
+  /** Bumped by each invalidation: a lookup that started before one does not store its answer. */
+  private generation = 0;
+  /** Statements sent to look keys up (for tests and /metrics readers). */
+  lookups = 0;
 
   constructor(
     private readonly db: Queryable,
-    private readonly opts: { ttlMs: number; negativeTtlMs: number; maxEntries: number } = {
+    private readonly opts: {
+      ttlMs: number;
+      negativeTtlMs: number;
+      maxEntries: number;
+      /** The share of an owner's TTL after which a request refreshes it ahead of expiry. */
+      refreshAfter?: number;
+      /** Where a background refresh's failure goes (the entry serves on until it expires). */
+      onError?: (err: unknown) => void;
+    } = {
       ttlMs: 30_000,
       negativeTtlMs: 5_000,
       maxEntries: 100_000,
@@ -42,27 +66,19 @@ export class KeyCache {
   peek(key: string, now = Date.now()): KeyOwner | null | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= now) return keyPattern.test(key) ? undefined : null;
+    if (now >= entry.refreshAt) this.refresh(key, now);
     return entry.owner;
   }
 
   /** The key's owner, or null for an unknown, malformed or revoked key. */
   async owner(key: string, now = Date.now()): Promise<KeyOwner | null> {
     if (!keyPattern.test(key)) return null;
-    let entry = this.entries.get(key);
-    if (!entry || entry.expiresAt <= now) {
-      const found = await findActiveKey(this.db, key);
-      if (this.entries.size >= this.opts.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      entry = {
-        owner: found ? { user: found.user, keyId: found.keyId, subject: `user:${found.user.id}` } : null,
-        expiresAt: now + (found ? this.opts.ttlMs : this.opts.negativeTtlMs),
-      };
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > now) {
+      if (now >= entry.refreshAt) this.refresh(key, now);
+      return entry.owner;
     }
-    return entry.owner;
+    return (await this.load(key, now)).owner;
   }
 
   async lookup(key: string, now = Date.now()): Promise<User | null> {
@@ -71,11 +87,15 @@ export class KeyCache {
 
   /** Drops every cached key of the user (call after regenerating, revoking or changing the plan). */
   invalidateUser(userId: number): void {
+    this.generation += 1;
+    this.loading.clear();
     for (const [key, entry] of this.entries) if (entry.owner?.user.id === userId) this.entries.delete(key);
   }
 
   /** Drops one key (by its clear value). */
   invalidateKey(key: string): void {
+    this.generation += 1;
+    this.loading.delete(key);
     this.entries.delete(key);
   }
 
@@ -85,6 +105,49 @@ export class KeyCache {
   }
 
   clear(): void {
+    this.generation += 1;
+    this.loading.clear();
     this.entries.clear();
+  }
+
+  /** Starts one background lookup of a cached key; the entry serves until it lands or expires. */
+  private refresh(key: string, now: number): void {
+    if (this.loading.has(key)) return;
+    this.load(key, now).catch((err: unknown) => this.opts.onError?.(err));
+  }
+
+  /** Reads the key's owner (one statement however many callers wait) and caches it. */
+  private load(key: string, now: number): Promise<Entry> {
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const loaded = findActiveKey(this.db, key).then(
+      (found) => {
+        if (this.loading.get(key) === loaded) this.loading.delete(key);
+        const ttl = found ? this.opts.ttlMs : this.opts.negativeTtlMs;
+        const entry: Entry = {
+          owner: found ? { user: found.user, keyId: found.keyId, subject: `user:${found.user.id}` } : null,
+          expiresAt: now + ttl,
+          refreshAt: found ? now + ttl * (this.opts.refreshAfter ?? 0.8) : now + ttl,
+        };
+        // Invalidated meanwhile: the answer may predate the change; the callers have it, the
+        // cache does not.
+        if (generation !== this.generation) return entry;
+        if (!this.entries.has(key) && this.entries.size >= this.opts.maxEntries) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest !== undefined) this.entries.delete(oldest);
+        }
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        return entry;
+      },
+      (err: unknown) => {
+        if (this.loading.get(key) === loaded) this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.lookups += 1;
+    this.loading.set(key, loaded);
+    return loaded;
   }
 }

@@ -41,6 +41,8 @@ export function createServices(
     rejections?: Rejections;
     /** A set not copied to the answer file (the copy failed). */
     onFileError?: (err: unknown) => void;
+    /** A key's background refresh failed (its cached owner serves until it expires). */
+    onKeyRefreshError?: (err: unknown) => void;
   } = {},
 ): DataApiServices {
   const code = codeFingerprint();
@@ -51,7 +53,13 @@ export function createServices(
   version.onChange((v) => symbols.prepare(v));
   return {
     db,
-    keys: new KeyCache(db),
+    keys: new KeyCache(db, {
+      ttlMs: 30_000,
+      negativeTtlMs: 5_000,
+      maxEntries: 100_000,
+      refreshAfter: 0.8,
+      onError: opts.onKeyRefreshError,
+    }),
     limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
     rejections: opts.rejections ?? new Rejections(),
     // One byte budget for both maps: answers by URL (with their compressed copies) take three
