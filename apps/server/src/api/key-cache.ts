@@ -42,7 +42,7 @@ export class KeyCache {
   private readonly loading = new Map<string, Promise<Entry>>();
   /** Bumped by each invalidation: a lookup that started before one does not store its answer. */
   private generation = 0;
-  /** Statements sent to look keys up (for tests and /metrics readers). */
+  /** Statements sent to look keys up (`bahi_api_key_lookups_total` in /metrics). */
   lookups = 0;
 
   constructor(

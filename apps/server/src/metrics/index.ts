@@ -54,6 +54,7 @@ export function registerMetrics(app: FastifyInstance, m: Measurements, token: st
           }
         : null,
     prepared: () => (app.hasDecorator('dataApi') ? app.dataApi.prepared : null),
+    keyLookups: () => (app.hasDecorator('dataApi') ? app.dataApi.keys.lookups : null),
     freshness: () =>
       checkFreshness(
         app.deps.db,

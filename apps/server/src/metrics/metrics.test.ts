@@ -150,6 +150,18 @@ for (const target of testDatabases()) {
       expect(text).not.toContain('statement_type');
     });
 
+    it('counts the statements that looked an API key up: one for a new key asked several times', async () => {
+      const { key } = await keyFor(db, 'P');
+      const before = (await scrape()).samples;
+      const url = `/api/v1/holidays-calender?token=${key}`;
+      const answers = await Promise.all([app.inject(url), app.inject(url), app.inject(url)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect((await app.inject(url)).statusCode).toBe(200);
+      const { samples } = await scrape();
+      const lookups = (s: Sample[]) => sample(s, 'bahi_api_key_lookups_total', {}) ?? 0;
+      expect(lookups(samples) - lookups(before)).toBe(1);
+    });
+
     it('counts a 429 by kind, and scraping counts against no data API limit', async () => {
       const { key } = await keyFor(db, 'P', { rateLimitPerMinute: 1 });
       const before = (await scrape()).samples;

@@ -24,6 +24,8 @@ export interface MetricsSources {
   caches: () => Record<'answers' | 'bodies', CacheFigures> | null;
   /** Lookups of answers prepared when the data changed (decision 0326), once the data API is registered. */
   prepared: () => { hits: number; misses: number; files: { reads: number } | null } | null;
+  /** Statements that looked an API key up, once the data API is registered. */
+  keyLookups: () => number | null;
   /** Each data set's freshness, computed at scrape time. */
   freshness: () => Promise<DataSetStatus[]>;
   /** A figure that could not be read (the scrape answers without it). */
@@ -81,6 +83,15 @@ export function createMetricsRegistry(s: MetricsSources): Registry {
     () => {
       const files = s.prepared()?.files;
       return files ? [{ labels: {}, value: files.reads }] : [];
+    },
+  );
+  registerCounter(
+    registry,
+    'bahi_api_key_lookups_total',
+    'Statements that looked an API key up: a key in use is refreshed once before its cached owner expires (decision 0332).',
+    () => {
+      const n = s.keyLookups();
+      return n === null ? [] : [{ labels: {}, value: n }];
     },
   );
   registerCounter(
