@@ -20,6 +20,21 @@ export interface KeyOwner {
   subject: string;
 }
 
+export interface KeyCacheOptions {
+  /** How long an owner serves (30 s). */
+  ttlMs?: number;
+  /** How long a refusal serves (5 s). */
+  negativeTtlMs?: number;
+  /** Keys held at most (100,000); the oldest goes first. */
+  maxEntries?: number;
+  /** The share of an owner's TTL after which a request refreshes it ahead of expiry (0.8). */
+  refreshAfter?: number;
+  /** Where a background refresh's failure goes (the entry serves on until it expires). */
+  onError?: (err: unknown) => void;
+}
+
+const defaults = { ttlMs: 30_000, negativeTtlMs: 5_000, maxEntries: 100_000, refreshAfter: 0.8 };
+
 /**
  * In-process cache of API key → owner, so a data request costs no database round trip and no
  * hashing after the first. Entries live `ttlMs` (unknown keys a shorter time); `invalidateUser`
@@ -44,41 +59,26 @@ export class KeyCache {
   private generation = 0;
   /** Statements sent to look keys up (`bahi_api_key_lookups_total` in /metrics). */
   lookups = 0;
+  private readonly opts: typeof defaults & KeyCacheOptions;
 
   constructor(
     private readonly db: Queryable,
-    private readonly opts: {
-      ttlMs: number;
-      negativeTtlMs: number;
-      maxEntries: number;
-      /** The share of an owner's TTL after which a request refreshes it ahead of expiry. */
-      refreshAfter?: number;
-      /** Where a background refresh's failure goes (the entry serves on until it expires). */
-      onError?: (err: unknown) => void;
-    } = {
-      ttlMs: 30_000,
-      negativeTtlMs: 5_000,
-      maxEntries: 100_000,
-    },
-  ) {}
+    opts: KeyCacheOptions = {},
+  ) {
+    this.opts = { ...defaults, ...opts };
+  }
 
   /** The cached answer for the key without waiting: owner, null (refused), or undefined (ask). */
   peek(key: string, now = Date.now()): KeyOwner | null | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || entry.expiresAt <= now) return keyPattern.test(key) ? undefined : null;
-    if (now >= entry.refreshAt) this.refresh(key, now);
-    return entry.owner;
+    const entry = this.current(key, now);
+    if (entry) return entry.owner;
+    return keyPattern.test(key) ? undefined : null;
   }
 
   /** The key's owner, or null for an unknown, malformed or revoked key. */
   async owner(key: string, now = Date.now()): Promise<KeyOwner | null> {
     if (!keyPattern.test(key)) return null;
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > now) {
-      if (now >= entry.refreshAt) this.refresh(key, now);
-      return entry.owner;
-    }
-    return (await this.load(key, now)).owner;
+    return (this.current(key, now) ?? (await this.load(key, now))).owner;
   }
 
   async lookup(key: string, now = Date.now()): Promise<User | null> {
@@ -110,10 +110,16 @@ export class KeyCache {
     this.entries.clear();
   }
 
-  /** Starts one background lookup of a cached key; the entry serves until it lands or expires. */
-  private refresh(key: string, now: number): void {
-    if (this.loading.has(key)) return;
-    this.load(key, now).catch((err: unknown) => this.opts.onError?.(err));
+  /**
+   * The key's unexpired entry, if any; in its last part of life it starts one background lookup
+   * (the entry serves until that lands or it expires).
+   */
+  private current(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= now) return undefined;
+    if (now >= entry.refreshAt && !this.loading.has(key))
+      this.load(key, now).catch((err: unknown) => this.opts.onError?.(err));
+    return entry;
   }
 
   /** Reads the key's owner (one statement however many callers wait) and caches it. */
@@ -128,7 +134,7 @@ export class KeyCache {
         const entry: Entry = {
           owner: found ? { user: found.user, keyId: found.keyId, subject: `user:${found.user.id}` } : null,
           expiresAt: now + ttl,
-          refreshAt: found ? now + ttl * (this.opts.refreshAfter ?? 0.8) : now + ttl,
+          refreshAt: found ? now + ttl * this.opts.refreshAfter : now + ttl,
         };
         // Invalidated meanwhile: the answer may predate the change; the callers have it, the
         // cache does not.

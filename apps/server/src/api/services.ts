@@ -53,13 +53,7 @@ export function createServices(
   version.onChange((v) => symbols.prepare(v));
   return {
     db,
-    keys: new KeyCache(db, {
-      ttlMs: 30_000,
-      negativeTtlMs: 5_000,
-      maxEntries: 100_000,
-      refreshAfter: 0.8,
-      onError: opts.onKeyRefreshError,
-    }),
+    keys: new KeyCache(db, { onError: opts.onKeyRefreshError }),
     limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
     rejections: opts.rejections ?? new Rejections(),
     // One byte budget for both maps: answers by URL (with their compressed copies) take three
