@@ -2,7 +2,9 @@
  * npm run bench:cold — the data API's cold path: N companies never asked before, 8 concurrent
  * clients, on embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local test
  * server; a throwaway database is created and dropped). The same requests are then repeated
- * (cached) by the same client for a few seconds, so the figures are ratios measured in one run.
+ * (cached) by the same client for a few seconds, so the figures are ratios measured in one run:
+ * once more untimed first, since an answer read from the answer file is kept in memory from its
+ * second request on (decision 0334).
  * While the cold requests run, a ninth connection asks /healthz 5 ms after each answer: its p99
  * shows whether the database blocks the server's event loop. Server on CPU 0, load on CPU 1
  * (taskset, when available).
@@ -216,6 +218,16 @@ for (const target of targets) {
     const before = await cacheCounts(child, logFile);
     const { run: first, health } = await cold(origin, file, child.pid);
     const counted = await cacheCounts(child, logFile);
+    // Asked a second time, untimed: an answer read from the answer file is kept in memory from
+    // its second request on (decision 0334), so the pass below measures answers held in memory.
+    await runWrk({
+      url: origin,
+      seconds: 3600,
+      connections: clients,
+      headers: acceptEncoding,
+      paths: { file, mode: 'once' },
+    });
+    const admitted = await cacheCounts(child, logFile);
     const again: Sample = await runWrk({
       url: origin,
       seconds: cachedSeconds,
@@ -225,7 +237,7 @@ for (const target of targets) {
       paths: { file, mode: 'loop' },
     });
     const after = await cacheCounts(child, logFile);
-    const lookups = after.hits + after.misses - counted.hits - counted.misses;
+    const lookups = after.hits + after.misses - admitted.hits - admitted.misses;
     rows.push({
       database: target.name,
       endpoint: c.name,
@@ -245,7 +257,7 @@ for (const target of targets) {
       'cold p50 ms': first.p50.toFixed(1),
       'cold p99 ms': first.p99.toFixed(1),
       'cached p99 ms': again.p99.toFixed(1),
-      'cached pass hits %': ((100 * (after.hits - counted.hits)) / Math.max(1, lookups)).toFixed(1),
+      'cached pass hits %': ((100 * (after.hits - admitted.hits)) / Math.max(1, lookups)).toFixed(1),
       'cache MB': (after.bytes / 1048576).toFixed(0),
       '/healthz p99 ms (cold run)': health.p99.toFixed(1),
       'server CPU % cold / cached': `${first.serverCpu} / ${again.serverCpu}`,

@@ -11,6 +11,11 @@ export interface PreparedRow {
   asOf: string;
   source: string;
   br: Buffer | null;
+  /**
+   * Read from this process's answer file and asked before since it was copied there (decision
+   * 0334); undefined for a row read from the database.
+   */
+  again?: boolean;
 }
 
 /**
@@ -65,6 +70,8 @@ class VersionFile {
   /** Per slot: where its record starts, and its size. */
   private offsets = new Float64Array(1024);
   private sizes = new Uint32Array(1024);
+  /** Per slot: 1 once its answer has been read (decision 0334). */
+  private asked = new Uint8Array(1024);
   private records = 0;
   private size = 0;
   private fd: number | null;
@@ -99,8 +106,13 @@ class VersionFile {
       const mask = this.hashes.length - 1;
       for (let i = hash & mask; this.slots[i] !== 0; i = (i + 1) & mask) {
         if (this.hashes[i] !== hash) continue;
-        const found = this.read((this.slots[i] as number) - 1);
-        if (found.key === key) return Promise.resolve(found.row);
+        const slot = (this.slots[i] as number) - 1;
+        const found = this.read(slot);
+        if (found.key === key) {
+          found.row.again = this.asked[slot] === 1;
+          this.asked[slot] = 1;
+          return Promise.resolve(found.row);
+        }
       }
       return Promise.resolve(undefined);
     } catch (err) {
@@ -164,6 +176,7 @@ class VersionFile {
     if (this.records === this.offsets.length) {
       this.offsets = grown(this.offsets, new Float64Array(this.offsets.length * 2));
       this.sizes = grown(this.sizes, new Uint32Array(this.sizes.length * 2));
+      this.asked = grown(this.asked, new Uint8Array(this.asked.length * 2));
     }
     this.offsets[this.records] = offset;
     this.sizes[this.records] = size;
@@ -213,7 +226,7 @@ class VersionFile {
   }
 }
 
-function grown<T extends Float64Array | Uint32Array>(from: T, to: T): T {
+function grown<T extends Float64Array | Uint32Array | Uint8Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }
@@ -252,7 +265,10 @@ function decodeRecord(record: Buffer): { key: string; row: PreparedRow } {
     string,
     number,
   ];
-  return { key, row: { etag, length, asOf, source, br: hasBody === 1 ? record.subarray(headerEnd) : null } };
+  return {
+    key,
+    row: { etag, length, asOf, source, br: hasBody === 1 ? record.subarray(headerEnd) : null, again: false },
+  };
 }
 
 /**

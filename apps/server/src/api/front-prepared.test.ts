@@ -151,6 +151,38 @@ describe.each(testDatabases())(
       expect(again.body.equals(read.body)).toBe(true);
     });
 
+    it('keeps an answer read from the answer file in memory from its second request on (decision 0334)', async () => {
+      const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
+      const files = app.dataApi.prepared.files!;
+      const held = () => [app.dataApi.answers.size, app.dataApi.cache.size];
+      // A company no other test asks, with data for the variant: a "no data" answer is the
+      // framework's, and the next company is tried.
+      let url = '';
+      let first: Awaited<ReturnType<typeof ask>> | undefined;
+      for (const symbol of symbols.filter((_, i) => i > 6 && i % 4 === 2)) {
+        url = urlOf(e.path, e.prepare![0]!, symbol);
+        forget();
+        const before = front().preparedAnswered;
+        first = await ask(url);
+        if (first.status === 200 && front().preparedAnswered === before + 1) break;
+      }
+      expect(first?.status).toBe(200);
+      // Read from the file and answered, and not kept: a scan asks each answer once.
+      expect(held()).toEqual([0, 0]);
+      const reads = files.reads;
+      const second = await ask(url);
+      expect(second.body.equals(first!.body)).toBe(true);
+      expect(second.headers.etag).toBe(first!.headers.etag);
+      expect(files.reads).toBe(reads + 1);
+      // Asked again: kept under both keys, and the third request is answered from memory.
+      expect(held()).toEqual([1, 1]);
+      const hits = app.dataApi.answers.hits;
+      const third = await ask(url);
+      expect(third.body.equals(first!.body)).toBe(true);
+      expect(files.reads).toBe(reads + 1);
+      expect(app.dataApi.answers.hits).toBe(hits + 1);
+    });
+
     it('leaves to the framework what it must refuse, decode or compress', async () => {
       const { key: basicKey } = await keyFor(db, 'B');
       const shape = '?statement_type=s';

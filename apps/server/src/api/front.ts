@@ -182,8 +182,8 @@ export class AnswerFront {
     if (caller === null) return false;
     const canonical = preparedKey(e, company, params, asked.version);
     const coding = preferredCoding(req.headers['accept-encoding']);
-    const answer = (entry: CachedResponse, from: Ready['from']) => {
-      svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
+    const answer = (entry: CachedResponse, from: Ready['from'], keep: boolean) => {
+      if (keep) svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
       const sent = readyRepresentation(entry, coding);
       // A coding to make (gzip, deflate): the framework finds the answer cached and makes it.
       if (sent === undefined) next(req, res);
@@ -199,7 +199,7 @@ export class AnswerFront {
     };
     const held = svc.cache.get(canonical, false);
     if (held) {
-      answer(held, 'canonical');
+      answer(held, 'canonical', true);
       return true;
     }
     svc.prepared.get(asked.version, e.operationId, canonical).then(
@@ -214,8 +214,12 @@ export class AnswerFront {
           next(req, res);
           return;
         }
-        svc.cache.set(canonical, entry);
-        answer(entry, 'prepared');
+        // An answer read from the answer file is kept in memory from its second request on: a
+        // scan of the universe asks each once, and would only push out what clients repeat
+        // (decision 0334).
+        const keep = row.again !== false;
+        if (keep) svc.cache.set(canonical, entry);
+        answer(entry, 'prepared', keep);
       },
       () => next(req, res),
     );

@@ -192,6 +192,29 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       const other = await fileStore.get(3, 'ratios', fileKey(3, 'ratios', 5));
       expect(other?.etag).toBe(`"${fileKey(3, 'ratios', 5)}"`);
       expect(statements).toHaveLength(1);
+      // A row from the database says nothing of being asked before (it is cached as it was).
+      expect(other?.again).toBeUndefined();
+    });
+
+    it('an answer read from the file says whether it was read from it before (decision 0334)', async () => {
+      const read = (i: number) => fileStore.get(3, 'financials', fileKey(3, 'financials', i));
+      // Every answer of the set was read once by the test above: asked again now.
+      expect((await read(3))?.again).toBe(true);
+      // A key of the same hash table the earlier reads did not ask: a first time, then again.
+      const fresh = new AnswerFiles(db, code);
+      try {
+        await fresh.add(3, 'financials', 230);
+        const twice = [fileKey(3, 'financials', 40), fileKey(3, 'financials', 41)];
+        const first = await Promise.all(twice.map((k) => fresh.get(3, 'financials', k)));
+        expect(first.map((r) => r?.again)).toEqual([false, false]);
+        const second = await Promise.all(twice.map((k) => fresh.get(3, 'financials', k)));
+        expect(second.map((r) => r?.again)).toEqual([true, true]);
+        expect((await fresh.get(3, 'financials', fileKey(3, 'financials', 42)))?.again).toBe(false);
+        // A key not in the set marks nothing.
+        expect(await fresh.get(3, 'financials', fileKey(3, 'financials', 999))).toBeUndefined();
+      } finally {
+        await fresh.close();
+      }
     });
 
     it('a set whose rows are not the count it completed with is not copied', async () => {
