@@ -220,7 +220,7 @@ for (const target of targets) {
     const counted = await cacheCounts(child, logFile);
     // Asked a second time, untimed: an answer read from the answer file is kept in memory from
     // its second request on (decision 0334), so the pass below measures answers held in memory.
-    await runWrk({
+    const admit = await runWrk({
       url: origin,
       seconds: 3600,
       connections: clients,
@@ -262,7 +262,15 @@ for (const target of targets) {
       '/healthz p99 ms (cold run)': health.p99.toFixed(1),
       'server CPU % cold / cached': `${first.serverCpu} / ${again.serverCpu}`,
       'wrk CPU % cold / cached': `${first.wrkCpu} / ${again.wrkCpu}`,
-      failed: first.non2xx + first.errors + again.non2xx + again.errors + health.non2xx + health.errors,
+      failed:
+        first.non2xx +
+        first.errors +
+        admit.non2xx +
+        admit.errors +
+        again.non2xx +
+        again.errors +
+        health.non2xx +
+        health.errors,
     });
   }
   child.kill('SIGTERM');

@@ -161,8 +161,9 @@ export class AnswerFront {
    * route's pattern accepts and the directory knows, and a query string the framework has
    * already validated to one of the operation's prepared variants (for another symbol). The
    * front reads the prepared answer (lookups made together are read by one statement), keeps it
-   * in the caches as the framework would, and answers it; a missing answer, a "no data" one, a
-   * coding still to be made or a failed read goes to the framework, uncounted.
+   * in the caches as the framework would (one read from the answer file only from its second
+   * request on, decision 0334), and answers it; a missing answer, a "no data" one, a coding
+   * still to be made or a failed read goes to the framework, uncounted.
    */
   private answerPrepared(
     req: IncomingMessage,
@@ -216,8 +217,9 @@ export class AnswerFront {
         }
         // An answer read from the answer file is kept in memory from its second request on: a
         // scan of the universe asks each once, and would only push out what clients repeat
-        // (decision 0334).
-        const keep = row.again !== false;
+        // (decision 0334). One whose coding the framework is to make is kept at once: the
+        // framework then finds it instead of reading and decompressing it again.
+        const keep = row.again !== false || readyRepresentation(entry, coding) === undefined;
         if (keep) svc.cache.set(canonical, entry);
         answer(entry, 'prepared', keep);
       },
