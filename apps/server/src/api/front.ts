@@ -183,9 +183,16 @@ export class AnswerFront {
     if (caller === null) return false;
     const canonical = preparedKey(e, company, params, asked.version);
     const coding = preferredCoding(req.headers['accept-encoding']);
-    const answer = (entry: CachedResponse, from: Ready['from'], keep: boolean) => {
-      if (keep) svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
+    // An answer read from the answer file is kept from its second read on: a scan of the
+    // universe asks each once, and would only push out what clients repeat (decision 0334). One
+    // whose coding the framework is to make is kept at once, so the framework finds it instead
+    // of reading and decompressing it again.
+    const answer = (entry: CachedResponse, from: Ready['from'], readBefore: boolean) => {
       const sent = readyRepresentation(entry, coding);
+      if (readBefore || sent === undefined) {
+        if (from === 'prepared') svc.cache.set(canonical, entry);
+        svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
+      }
       // A coding to make (gzip, deflate): the framework finds the answer cached and makes it.
       if (sent === undefined) next(req, res);
       else
@@ -215,13 +222,8 @@ export class AnswerFront {
           next(req, res);
           return;
         }
-        // An answer read from the answer file is kept in memory from its second request on: a
-        // scan of the universe asks each once, and would only push out what clients repeat
-        // (decision 0334). One whose coding the framework is to make is kept at once: the
-        // framework then finds it instead of reading and decompressing it again.
-        const keep = row.again !== false || readyRepresentation(entry, coding) === undefined;
-        if (keep) svc.cache.set(canonical, entry);
-        answer(entry, 'prepared', keep);
+        // A row from the database (no `again`) is kept at once, as before.
+        answer(entry, 'prepared', row.again !== false);
       },
       () => next(req, res),
     );

@@ -200,7 +200,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       const read = (i: number) => fileStore.get(3, 'financials', fileKey(3, 'financials', i));
       await read(3);
       expect((await read(3))?.again).toBe(true);
-      // A key of the same hash table the earlier reads did not ask: a first time, then again.
+      // Another process's file of the same set: its first read of a key, then its second.
       const fresh = new AnswerFiles(db, code);
       try {
         await fresh.add(3, 'financials', 230);
