@@ -5,6 +5,8 @@
 //   node scripts/build.mjs               build everything afresh (`npm run build`)
 //   node scripts/build.mjs --if-changed  what `npm start` runs: a step runs only when one of its
 //                                        inputs is newer than that step's last build
+//   node scripts/build.mjs [--if-changed] server   only the named steps (`server`, `site`): the
+//                                        benches build the server alone (decision 0335)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ifChanged = process.argv.includes('--if-changed');
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 /** npm writes this on every install: a dependency change rebuilds too. */
 const installed = 'node_modules/.package-lock.json';
@@ -42,7 +45,7 @@ const steps = [
     ],
   },
   {
-    name: 'web site',
+    name: 'site',
     inputs: [
       'apps/web/src',
       'apps/web/public',
@@ -77,7 +80,13 @@ function isCurrent(step) {
   return step.inputs.every((p) => newest(join(root, p)) <= built);
 }
 
+const unknown = named.filter((n) => !steps.some((s) => s.name === n));
+if (unknown.length > 0) {
+  console.error(`build: no step named ${unknown.join(', ')} (steps: ${steps.map((s) => s.name).join(', ')})`);
+  process.exit(2);
+}
 for (const step of steps) {
+  if (named.length > 0 && !named.includes(step.name)) continue;
   if (ifChanged && isCurrent(step)) {
     console.log(`${step.name}: up to date`);
     continue;

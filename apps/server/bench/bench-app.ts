@@ -5,10 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { listSymbols } from '@bahi/market-data';
 import type { FastifyInstance } from 'fastify';
-import { issueKey } from '../src/accounts/api-keys.ts';
-import { setSubscription, upsertUser } from '../src/accounts/users.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+// Through the package's own imports: the build under the bahi-dist condition (as `npm start`
+// runs it, decision 0335), the sources otherwise.
+import { issueKey } from '#server/accounts/api-keys';
+import { setSubscription, upsertUser } from '#server/accounts/users';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
 
 export async function benchApp() {
   const app = await buildApp(

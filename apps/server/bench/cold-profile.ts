@@ -1,7 +1,8 @@
 /**
  * Times cold per-company answers in process (app.inject, no network): every company of the
  * small sample universe on financials/{symbol}, then the same again cached. Run with
- * `node --cpu-prof --import tsx apps/server/bench/cold-profile.ts` to see where the time goes.
+ * `node --cpu-prof --import tsx apps/server/bench/cold-profile.ts` to see where the time goes (the
+ * sources), or after `node scripts/build.mjs server` with `--conditions=bahi-dist` (the build).
  * PROFILE_ENDPOINTS (comma-separated, e.g. `financials,ratios`) picks endpoints and
  * PROFILE_COMPANIES caps the companies asked.
  */

@@ -1,6 +1,9 @@
 /**
  * The benches' processes: this one (the load) pinned to CPU 1, the servers started on CPU 0,
  * when taskset is available. A server prints one JSON line starting `{"port"` when it listens.
+ * A server runs the product as `npm start` does (decision 0335): the build (compiled by tsc, made
+ * first when the sources are newer), read under the bahi-dist condition; only the bench's own
+ * scripts go through the TypeScript loader.
  */
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +22,18 @@ export const pin = hasTaskset();
 if (pin) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
 const here = new URL('.', import.meta.url).pathname;
+const root = join(here, '../../..');
+
+let built = false;
+/** The server's build, made or brought up to date once per bench (as `npm start` does first). */
+function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-changed', 'server'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  built = true;
+}
 
 /**
  * Starts a bench server script (on CPU 0) and resolves with what it prints when it listens. Its
@@ -29,7 +44,8 @@ export function startServer<T>(
   script: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; info: T; logFile: string }> {
-  const args = ['--import', 'tsx', `${here}${script}`];
+  buildServer();
+  const args = ['--conditions=bahi-dist', '--import', 'tsx', `${here}${script}`];
   const logFile = join(mkdtempSync(join(tmpdir(), 'bahi-bench-')), 'stdout.log');
   const out = openSync(logFile, 'w');
   const opts: SpawnOptions = { stdio: ['ignore', out, 'inherit'], env: { ...process.env, ...env } };

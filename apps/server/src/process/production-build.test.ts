@@ -48,6 +48,19 @@ describe('the production build', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 
+  it('builds only the steps named, and refuses a name it does not know', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: root, encoding: 'utf8' });
+    // As the benches bring the server's build up to date (decision 0335): the site is not looked at.
+    const server = run('--if-changed', 'server');
+    expect(server.status).toBe(0);
+    expect(server.stdout).toContain('server: up to date');
+    expect(server.stdout).not.toContain('site');
+    const unknown = run('--if-changed', 'website');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('no step named website (steps: server, site)');
+  });
+
   it('leaves every file the Dockerfile copies into the image, and the file its CMD runs', () => {
     const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
     const copied = [...dockerfile.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((m) => m[1] ?? '');
