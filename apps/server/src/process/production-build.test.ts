@@ -7,16 +7,17 @@ import { killServer, type ServerProcess, startServer } from './testing/server-pr
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
-/** The build as `npm start` runs it (only what changed since the last one), outside the test's NODE_ENV. */
-function build(): void {
+/** scripts/build.mjs with these arguments, outside the test's NODE_ENV. */
+function runBuild(...args: string[]) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')),
   );
-  const res = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
+  return spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: root, env, encoding: 'utf8' });
+}
+
+/** The build as `npm start` runs it (only what changed since the last one). */
+function build(): void {
+  const res = runBuild('--if-changed');
   if (res.status !== 0) throw new Error(`build failed:\n${res.stdout}\n${res.stderr}`);
 }
 
@@ -49,14 +50,12 @@ describe('the production build', () => {
   });
 
   it('builds only the steps named, and refuses a name it does not know', () => {
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: root, encoding: 'utf8' });
     // As the benches bring the server's build up to date (decision 0335): the site is not looked at.
-    const server = run('--if-changed', 'server');
+    const server = runBuild('--if-changed', 'server');
     expect(server.status).toBe(0);
     expect(server.stdout).toContain('server: up to date');
     expect(server.stdout).not.toContain('site');
-    const unknown = run('--if-changed', 'website');
+    const unknown = runBuild('--if-changed', 'website');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('no step named website (steps: server, site)');
   });
