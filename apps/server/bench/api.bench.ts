@@ -32,12 +32,13 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const hello = await startServer<{ port: number }>('hello-server.ts');
-const api = await startServer<{ port: number; key: string; symbols: string[] }>('api-server.ts', {
+const hello = await startServer<{ port: number; rawPort: number }>('hello-server.mjs');
+const api = await startServer<{ port: number; key: string; symbols: string[] }>('api-server.mjs', {
   SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'default',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 });
 const origin = `http://127.0.0.1:${hello.info.port}`;
+const rawOrigin = `http://127.0.0.1:${hello.info.rawPort}`;
 const base = `http://127.0.0.1:${api.info.port}/api/v1`;
 const token = `token=${api.info.key}`;
 const ten = api.info.symbols
@@ -80,6 +81,13 @@ const targets: { name: string; url: string; headers?: Record<string, string>; pi
     url: `${origin}/bytes/${financialsBytes}/fields`,
     pid: hello.child.pid,
   },
+  {
+    // ...and the same written by Node's http alone, as the answer front writes an answer: what
+    // any server on Node costs to send that body with those fields.
+    name: `bare Node http, ${financialsBytes} B body, the answer's ${fieldCount} fields`,
+    url: `${rawOrigin}/bytes/${financialsBytes}/fields`,
+    pid: hello.child.pid,
+  },
   { name: 'financials/{symbol}', url: financialsUrl },
   {
     // What HTTP client libraries (Python requests, Go, Node fetch) send by default.
@@ -99,6 +107,11 @@ const targets: { name: string; url: string; headers?: Record<string, string>; pi
   {
     name: `bare Fastify, ${dailyBytes} B body, the answer's ${fieldCount} fields`,
     url: `${origin}/bytes/${dailyBytes}/fields`,
+    pid: hello.child.pid,
+  },
+  {
+    name: `bare Node http, ${dailyBytes} B body, the answer's ${fieldCount} fields`,
+    url: `${rawOrigin}/bytes/${dailyBytes}/fields`,
     pid: hello.child.pid,
   },
 ];
@@ -160,12 +173,14 @@ const fin = byName('financials/{symbol}');
 console.log(
   `${fin.endpoint}: ${fin['x hello']} x hello-world (target >= 0.8), p99 ${fin['p99 ms']} ms = ${(Number(fin['p99 ms']) / helloP99).toFixed(2)} x hello-world's ${helloP99} ms (target <= 2)`,
 );
-/** The bare Fastify row with the same body and fields, for reading the line above it. */
+/** The bare rows with the same body and fields, for reading the line above them. */
 const bareWithFields = (bytes: number) => {
-  const r = byName(`bare Fastify, ${bytes} B body, the answer's ${fieldCount} fields`);
-  console.log(
-    `  (bare Fastify with the same body and fields: ${r['x hello']} x hello-world, p99 ${(Number(r['p99 ms']) / helloP99).toFixed(2)} x hello-world's)`,
-  );
+  for (const server of ['Fastify', 'Node http']) {
+    const r = byName(`bare ${server}, ${bytes} B body, the answer's ${fieldCount} fields`);
+    console.log(
+      `  (bare ${server} with the same body and fields: ${r['x hello']} x hello-world, p99 ${(Number(r['p99 ms']) / helloP99).toFixed(2)} x hello-world's)`,
+    );
+  }
 };
 bareWithFields(financialsBytes);
 const daily = byName('daily-quotes/{symbol} (1 year)');

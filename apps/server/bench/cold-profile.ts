@@ -7,7 +7,7 @@
  * PROFILE_COMPANIES caps the companies asked.
  */
 import { performance } from 'node:perf_hooks';
-import { benchApp, untilPrepared } from './bench-app.ts';
+import { benchApp, untilPrepared } from './bench-app.mjs';
 
 const { app, key, symbols } = await benchApp();
 await app.ready();

@@ -103,7 +103,7 @@ const rows: Record<string, string | number>[] = [];
 for (const cacheMb of cacheSizes) {
   // The embedded database in a folder on disk, as `npm start` keeps it under ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'bahi-memory-'));
-  const { child, info } = await startServer<ServerInfo>('api-server.ts', {
+  const { child, info } = await startServer<ServerInfo>('api-server.mjs', {
     DATA_DIR: dataDir,
     SAMPLE_DATA: 'default',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',

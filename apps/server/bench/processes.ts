@@ -2,8 +2,10 @@
  * The benches' processes: this one (the load) pinned to CPU 1, the servers started on CPU 0,
  * when taskset is available. A server prints one JSON line starting `{"port"` when it listens.
  * A server runs the product as `npm start` does (decision 0335): the build (compiled by tsc, made
- * first when the sources are newer), read under the bahi-dist condition; only the bench's own
- * scripts go through the TypeScript loader.
+ * first when the sources are newer), read under the bahi-dist condition, by plain node. The
+ * bench's own server scripts are plain JavaScript, so no TypeScript loader runs beside the
+ * product: Node runs a loader's hooks on a thread of their own, whose collections shared the
+ * server's core (decision 0336).
  */
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -45,7 +47,9 @@ export function startServer<T>(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; info: T; logFile: string }> {
   buildServer();
-  const args = ['--conditions=bahi-dist', '--import', 'tsx', `${here}${script}`];
+  if (!script.endsWith('.mjs'))
+    throw new Error(`${script}: a bench server is a plain JavaScript module (.mjs)`);
+  const args = ['--conditions=bahi-dist', `${here}${script}`];
   const logFile = join(mkdtempSync(join(tmpdir(), 'bahi-bench-')), 'stdout.log');
   const out = openSync(logFile, 'w');
   const opts: SpawnOptions = { stdio: ['ignore', out, 'inherit'], env: { ...process.env, ...env } };

@@ -1,10 +1,12 @@
+// @ts-check
 /**
  * The full server (buildApp) for the benches: an in-memory database (or DATA_DIR) with the small
  * sample universe (or SAMPLE_DATA, on DATABASE_URL when set) and an Enterprise key with a raised limit.
+ * Plain JavaScript: a bench server runs on plain node, as `npm start` does, with no TypeScript
+ * loader (and its thread) beside the product (decision 0336).
  */
 import { randomBytes } from 'node:crypto';
 import { listSymbols } from '@bahi/market-data';
-import type { FastifyInstance } from 'fastify';
 // Through the package's own imports: the build under the bahi-dist condition (as `npm start`
 // runs it, decision 0335), the sources otherwise.
 import { issueKey } from '#server/accounts/api-keys';
@@ -45,8 +47,10 @@ export async function benchApp() {
 /**
  * Waits until the answers of the current data version are prepared, as a server is between data
  * loads (decision 0326); the seconds it waited.
+ * @param {import('fastify').FastifyInstance} app
+ * @returns {Promise<number>}
  */
-export async function untilPrepared(app: FastifyInstance): Promise<number> {
+export async function untilPrepared(app) {
   const t0 = performance.now();
   await app.answerPreparer?.untilComplete(200);
   // ...and copied to the answer file (decision 0329).

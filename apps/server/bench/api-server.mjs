@@ -1,17 +1,17 @@
+// @ts-check
 /**
- * The full server for the load benches (see bench-app.ts). Prints port, key and symbols; log
+ * The full server for the load benches (see bench-app.mjs). Prints port, key and symbols; log
  * lines (LOG_LEVEL) go to standard output after that line.
  */
-import { benchApp, untilPrepared } from './bench-app.ts';
+import { benchApp, untilPrepared } from './bench-app.mjs';
 
 const { app, key, symbols } = await benchApp();
 await app.listen({ port: 0, host: '127.0.0.1' });
 // Measured once the answers of the data version are prepared, as a server is between data
 // loads (decision 0326); how long that took is reported.
 const preparedSeconds = await untilPrepared(app);
-const { rows } = await app.deps.db.query<{ bytes: number }>(
-  "SELECT pg_total_relation_size('prepared_answer')::int8 AS bytes",
-);
+/** @type {{ rows: { bytes: number }[] }} */
+const { rows } = await app.deps.db.query("SELECT pg_total_relation_size('prepared_answer')::int8 AS bytes");
 const preparedMb = Math.round(Number(rows[0]?.bytes ?? 0) / 1048576);
 const address = app.server.address();
 console.log(
