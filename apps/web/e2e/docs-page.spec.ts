@@ -225,6 +225,8 @@ test('on a wide screen the navigation is a panel, with no drawer button', async 
 
 test('the PDF modal traps focus, locks scroll and closes by Escape, overlay and button', async ({ page }) => {
   await page.goto(docsPath);
+  // The button is the server's HTML until the page hydrates; a click before that does nothing.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const opener = page.getByRole('button', { name: 'PDF field reference' });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'API field reference (PDF)' });
