@@ -11,6 +11,7 @@ import { AnswerFront, logsAccessLines } from './api/front.ts';
 import { registerDataApi } from './api/index.ts';
 import { rejectionsOf } from './api/rate-limit.ts';
 import type { DataApiServices } from './api/services.ts';
+import { type WarmUpReport, warmOnceReady } from './api/warm-up.ts';
 import { recordStart } from './app-meta.ts';
 import { createAccessTokenSigner } from './auth/access-tokens.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -53,6 +54,11 @@ declare module 'fastify' {
     config: Config;
     deps: AppDeps;
     answerFront: AnswerFront;
+    /**
+     * The warm-up of the answer path (decision 0337), started when the server listens (WARM_UP):
+     * its report, or null when it did not run. Null before listening or with WARM_UP off.
+     */
+    answerWarmUp: Promise<WarmUpReport | null> | null;
   }
 }
 
@@ -149,6 +155,23 @@ export async function buildApp(
       recorder: measuring?.http,
     }),
   );
+  app.decorate('answerWarmUp', null);
+  if (config.warmUp) {
+    app.addHook('onListen', (done) => {
+      app.answerWarmUp = warmOnceReady(app.answerFront, dataApi, () => app.server.listening).then(
+        (report) => {
+          if (report)
+            app.log.info({ warmUp: { ...report, symbols: report.symbols.length } }, 'answer path warmed');
+          return report;
+        },
+        (err: unknown) => {
+          app.log.warn({ err }, 'the answer path was not warmed; the first requests compile it');
+          return null;
+        },
+      );
+      done();
+    });
+  }
   await app.register(mcpRoutes);
   registerMail(app);
   await app.register(intakeRoutes);

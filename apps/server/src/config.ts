@@ -65,6 +65,12 @@ export interface Config {
    */
   prepareAnswers?: boolean;
   /**
+   * WARM_UP: once the answers are prepared, the process asks itself for a few companies' answers
+   * so that its first clients meet compiled code (decision 0337). On by default; off by default
+   * under NODE_ENV=test.
+   */
+  warmUp?: boolean;
+  /**
    * ANSWER_FILES: the directory where complete sets of prepared answers are copied and read
    * from (decision 0329); the system's temporary directory by default, `off` for none.
    */
@@ -320,6 +326,7 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
     razorpay: razorpay(env, nodeEnv),
     responseCacheMb: int(env, 'RESPONSE_CACHE_MB', 128, 1, 1_048_576),
     prepareAnswers: bool(env, 'PREPARE_ANSWERS', nodeEnv !== 'test'),
+    warmUp: bool(env, 'WARM_UP', nodeEnv !== 'test'),
     answerFiles: answerFiles(env, cwd),
     dataSync: syncConfig(env),
     metricsToken: metricsToken(env),

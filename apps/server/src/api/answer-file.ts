@@ -120,6 +120,18 @@ class VersionFile {
     }
   }
 
+  /** Marks the answer under `key` as never read (a warm-up's read, undone: decision 0337). */
+  forget(operationId: string, key: string): void {
+    if (!this.operations.has(operationId) || this.fd === null) return;
+    const hash = hashOf(key);
+    const mask = this.hashes.length - 1;
+    for (let i = hash & mask; this.slots[i] !== 0; i = (i + 1) & mask) {
+      if (this.hashes[i] !== hash) continue;
+      const slot = (this.slots[i] as number) - 1;
+      if (this.read(slot).key === key) this.asked[slot] = 0;
+    }
+  }
+
   private read(slot: number): { key: string; row: PreparedRow } {
     const size = this.sizes[slot] as number;
     const buffer = Buffer.allocUnsafe(size);
@@ -307,6 +319,11 @@ export class AnswerFiles {
     const found = file.get(operationId, key);
     if (found !== undefined) this.reads += 1;
     return found;
+  }
+
+  /** The answer under `key` counts as never read again (decision 0337). */
+  forget(version: number, operationId: string, key: string): void {
+    if (this.current?.version === version) this.current.forget(operationId, key);
   }
 
   /** Copies a set that has just completed (`answers` rows), after the copies queued before it. */

@@ -201,6 +201,17 @@ function preparedParams(e: Endpoint): Set<string> {
   return keys;
 }
 
+/**
+ * Each of the endpoint's `prepare` variants as a query string (its parameters in the variant's
+ * order) and the `paramsKey` the framework's validation makes of it.
+ */
+export function preparedQueries(e: Endpoint): { query: string; params: string }[] {
+  return (e.prepare ?? []).map((v) => ({
+    query: new URLSearchParams(v).toString(),
+    params: paramsKey(variantQuery(e, v)),
+  }));
+}
+
 /** Whether a validated request is one of the endpoint's `prepare` variants (symbol aside). */
 export function isPreparedVariant(e: Endpoint, input: Record<string, unknown>): boolean {
   return isPreparedParams(e, paramsKey(input));

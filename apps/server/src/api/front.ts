@@ -53,12 +53,27 @@ interface Ready {
   owner: KeyOwner;
   https: boolean;
   nowMs: number;
+  /** A warm-up's request (decision 0337): answered, but not counted, measured or logged. */
+  warm: boolean;
   started: number;
   /**
    * Where the answer was found: the answers by URL, the canonical entries (the same answer asked
    * with another URL), or the prepared answers in the database.
    */
   from: 'answers' | 'canonical' | 'prepared';
+}
+
+/**
+ * A warm-up under way (decision 0337): `owner` (a key the key cache holds for it) is accepted on
+ * `server`'s connections only, and only it there. Its requests take the path a client's take,
+ * their access lines and measurements going to `log` and `recorder` instead of the real ones,
+ * and are not counted.
+ */
+export interface WarmUpCaller {
+  server: object;
+  owner: KeyOwner;
+  log: LogStream;
+  recorder: RequestRecorder;
 }
 
 interface Operation {
@@ -91,6 +106,9 @@ export class AnswerFront {
   private readonly preparedOperations = new Map<string, { operation: Operation; symbol: RegExp }>();
   private readonly trust: ((address: string, hop: number) => boolean) | null;
   private readonly linePrefix: string;
+  private warming: WarmUpCaller | null = null;
+  /** Where a warm-up's access lines and measurements go, where the front has each at all. */
+  private warmOut: Pick<FrontOptions, 'log' | 'recorder'> = { log: null };
 
   constructor(private readonly opts: FrontOptions) {
     for (const e of opts.endpoints) {
@@ -110,6 +128,29 @@ export class AnswerFront {
     this.trust =
       tp === false ? null : tp === true ? () => true : typeof tp === 'function' ? tp : proxyAddr.compile(tp);
     this.linePrefix = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":"`;
+  }
+
+  /** The operations whose never-asked answers the front reads itself, and their symbol patterns. */
+  preparedTargets(): { endpoint: Endpoint; segment: string; symbol: RegExp }[] {
+    return [...this.preparedOperations].map(([segment, t]) => ({
+      endpoint: t.operation.endpoint,
+      segment,
+      symbol: t.symbol,
+    }));
+  }
+
+  /** Until `endWarmUp`, `caller`'s requests are a warm-up's (see WarmUpCaller). */
+  beginWarmUp(caller: WarmUpCaller): void {
+    this.warming = caller;
+    this.warmOut = {
+      log: this.opts.log ? caller.log : null,
+      ...(this.opts.recorder ? { recorder: caller.recorder } : {}),
+    };
+  }
+
+  endWarmUp(): void {
+    this.warming = null;
+    this.warmOut = { log: null };
   }
 
   /** The server's request listener: the front first, the framework for what it does not answer. */
@@ -255,22 +296,28 @@ export class AnswerFront {
     req: IncomingMessage,
     endpoint: Endpoint,
     companies: Company[],
-  ): { owner: KeyOwner; https: boolean; nowMs: number } | null {
+  ): { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean } | null {
     const { svc, config } = this.opts;
+    const w = this.warming;
+    // The warm-up's own connections (a loopback server of its own, never the listening one).
+    const onWarmUp = w !== null && (req.socket as { server?: unknown }).server === w.server;
     const https = this.protocolOf(req) === 'https';
-    if (!https && !(config.allowLoopbackHttp && this.isLoopbackClient(req))) return null;
+    if (!https && !((config.allowLoopbackHttp || onWarmUp) && this.isLoopbackClient(req))) return null;
     const apiKey = keyOf(req.url ?? '', req.headers.authorization);
     if (apiKey === null) return null;
     if (config.env === 'production' && apiKey === publicSampleKey) return null;
-    const owner = svc.keys.peek(apiKey);
+    const owner = svc.keys.peek(apiKey, undefined, onWarmUp);
     if (!owner) return null;
+    // The warm-up's owner on its own connections only, and only it there.
+    const warm = owner === w?.owner;
+    if (warm !== onWarmUp) return null;
     const now = this.opts.clock();
     try {
       authorize(endpoint, effectivePlan(owner.user, now), companies);
     } catch {
       return null;
     }
-    return { owner, https, nowMs: now.getTime() };
+    return { owner, https, nowMs: now.getTime(), warm };
   }
 
   /** Counts the call against the key's rate limit, then answers (or hands over past the limit). */
@@ -297,19 +344,25 @@ export class AnswerFront {
       next(req, res);
       return;
     }
-    // Counted as the framework's lookups would have been: the answers by URL, then the canonical
-    // entries, then the prepared answers (counted by PreparedAnswers itself).
+    if (!answer.warm) this.countLookup(answer.from);
+    this.write(req, res, answer, outcome);
+  }
+
+  /**
+   * Counted as the framework's lookups would have been: the answers by URL, then the canonical
+   * entries, then the prepared answers (counted by PreparedAnswers itself).
+   */
+  private countLookup(from: Ready['from']): void {
     const { answers, cache } = this.opts.svc;
-    if (answer.from === 'answers') answers.hits += 1;
+    if (from === 'answers') answers.hits += 1;
     else {
       answers.misses += 1;
-      if (answer.from === 'canonical') cache.hits += 1;
+      if (from === 'canonical') cache.hits += 1;
       else {
         cache.misses += 1;
         this.preparedAnswered += 1;
       }
     }
-    this.write(req, res, answer, outcome);
   }
 
   private write(req: IncomingMessage, res: ServerResponse, a: Ready, outcome: RateLimitOutcome): void {
@@ -329,11 +382,13 @@ export class AnswerFront {
       res.writeHead(200, fields);
       res.end(sent.body);
     }
-    this.answered += 1;
+    // A warm-up's request is not a client's: not counted, its line and measurement elsewhere.
+    const out = a.warm ? this.warmOut : this.opts;
+    if (!a.warm) this.answered += 1;
     const status = notModified ? 304 : 200;
     const ms = performance.now() - a.started;
-    this.opts.recorder?.record(operation.route, 'GET', status, ms);
-    this.opts.log?.write(
+    out.recorder?.record(operation.route, 'GET', status, ms);
+    out.log?.write(
       `{"level":30,"time":${Date.now()}${this.linePrefix}${reqId}","method":"GET","route":"${operation.route}","status":${status},"ms":${Math.round(ms * 100) / 100},"keyId":${a.owner.keyId}}\n`,
     );
   }

@@ -7,6 +7,8 @@ interface Entry {
   expiresAt: number;
   /** From when a request that finds the entry starts one refresh of it, before it expires. */
   refreshAt: number;
+  /** Held by `hold`: in no database, and known only to callers that ask for held keys. */
+  held: boolean;
 }
 
 export interface KeyOwner {
@@ -68,17 +70,21 @@ export class KeyCache {
     this.opts = { ...defaults, ...opts };
   }
 
-  /** The cached answer for the key without waiting: owner, null (refused), or undefined (ask). */
-  peek(key: string, now = Date.now()): KeyOwner | null | undefined {
+  /**
+   * The cached answer for the key without waiting: owner, null (refused), or undefined (ask). A
+   * held key (`hold`) is refused unless `mayHold`.
+   */
+  peek(key: string, now = Date.now(), mayHold = false): KeyOwner | null | undefined {
     const entry = this.current(key, now);
-    if (entry) return entry.owner;
+    if (entry) return entry.held && !mayHold ? null : entry.owner;
     return keyPattern.test(key) ? undefined : null;
   }
 
   /** The key's owner, or null for an unknown, malformed or revoked key. */
   async owner(key: string, now = Date.now()): Promise<KeyOwner | null> {
     if (!keyPattern.test(key)) return null;
-    return (this.current(key, now) ?? (await this.load(key, now))).owner;
+    const entry = this.current(key, now) ?? (await this.load(key, now));
+    return entry.held ? null : entry.owner;
   }
 
   async lookup(key: string, now = Date.now()): Promise<User | null> {
@@ -90,6 +96,16 @@ export class KeyCache {
     this.generation += 1;
     this.loading.clear();
     for (const [key, entry] of this.entries) if (entry.owner?.user.id === userId) this.entries.delete(key);
+  }
+
+  /**
+   * Holds `owner` under `key` for `ttlMs` without a lookup or refresh, for callers that ask for
+   * held keys only (`peek` with `mayHold`; to every other caller the key is refused): the answer
+   * path's warm-up (decision 0337), whose key is in no database. `invalidateKey` drops it.
+   */
+  hold(key: string, owner: KeyOwner, ttlMs = 600_000, now = Date.now()): void {
+    this.entries.delete(key);
+    this.entries.set(key, { owner, expiresAt: now + ttlMs, refreshAt: Number.POSITIVE_INFINITY, held: true });
   }
 
   /** Drops one key (by its clear value). */
@@ -135,6 +151,7 @@ export class KeyCache {
           owner: found ? { user: found.user, keyId: found.keyId, subject: `user:${found.user.id}` } : null,
           expiresAt: now + ttl,
           refreshAt: found ? now + ttl * this.opts.refreshAfter : now + ttl,
+          held: false,
         };
         // Invalidated meanwhile: the answer may predate the change; the callers have it, the
         // cache does not.

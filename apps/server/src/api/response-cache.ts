@@ -90,6 +90,11 @@ export class ResponseCache<V = CachedResponse> {
     this.entries.set(key, value as V & object);
   }
 
+  /** Drops the entry under `key`, if any. */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

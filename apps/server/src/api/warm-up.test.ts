@@ -1,0 +1,144 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Db } from '@bahi/market-data/db';
+import { testDatabases } from '@bahi/market-data/db/test-databases';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
+import { preparedKey, preparedQueries } from './endpoint.ts';
+import { endpoints } from './endpoints.ts';
+import { keyFor } from './testing/harness.ts';
+import { getFresh, stable } from './testing/socket.ts';
+import type { WarmUpReport } from './warm-up.ts';
+
+const preparedEndpoints = endpoints.filter((e) => e.prepare);
+
+describe.each(testDatabases())('warming the answer path (decision 0337), on $name', (target) => {
+  const lines: string[] = [];
+  let db: Db;
+  let app: FastifyInstance;
+  let port: number;
+  let key: string;
+  let report: WarmUpReport | null;
+
+  beforeAll(async () => {
+    db = await target.open();
+    app = await buildApp(
+      testConfig({ sampleData: 'small', logLevel: 'info', prepareAnswers: true, warmUp: true }),
+      { db, logStream: { write: (l) => lines.push(l) } },
+    );
+    ({ key } = await keyFor(db, 'E', { rateLimitPerMinute: 1_000_000 }));
+    expect(app.answerWarmUp).toBeNull();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+    report = await app.answerWarmUp;
+  }, 180_000);
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await target.drop();
+  });
+
+  const ask = (path: string, headers: Record<string, string> = {}) => getFresh(app, port, path, headers);
+  const urlOf = (path: string, query: string, symbol: string, token = key) =>
+    `/api/v1${path.replace(':symbol', encodeURIComponent(symbol))}?${query}&token=${token}`;
+
+  it('runs once the answers are prepared, through the front, and says so in one log line', async () => {
+    expect(report).not.toBeNull();
+    const { requests, rounds, symbols } = report!;
+    expect(symbols.length).toBeGreaterThan(3);
+    // Four rounds, unless the time bound (5 s) ended it after fewer on a busy machine.
+    expect(rounds).toBeGreaterThanOrEqual(1);
+    expect(rounds).toBeLessThanOrEqual(4);
+    // Every path three times a round, every prepared variant of every company.
+    const variants = preparedEndpoints.reduce((n, e) => n + e.prepare!.length, 0);
+    expect(requests).toBe(rounds * 3 * variants * symbols.length);
+    await new Promise((r) => setTimeout(r, 50));
+    const said = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const warmed = said.filter((l) => l.msg === 'answer path warmed');
+    expect(warmed).toHaveLength(1);
+    expect(warmed[0]!.warmUp).toMatchObject({ requests, rounds, symbols: symbols.length });
+    // No access line, request count or cache count: no client asked anything yet.
+    expect(said.filter((l) => 'status' in l)).toEqual([]);
+    expect(app.answerFront.answered).toBe(0);
+    expect(app.answerFront.preparedAnswered).toBe(0);
+    expect(app.dataApi.answers.hits + app.dataApi.answers.misses).toBe(0);
+  });
+
+  it("leaves a warm-up company's answers never asked, and answers them as the framework does", async () => {
+    const version = await app.dataApi.version.current();
+    // The key known, as after a client's first request (the front answers known keys only).
+    await app.dataApi.keys.owner(key);
+    for (const symbol of report!.symbols.slice(0, 4)) {
+      for (const e of preparedEndpoints) {
+        for (const { query, params } of preparedQueries(e)) {
+          const company = app.dataApi.symbols.peek(symbol, version)!;
+          const canonical = preparedKey(e, company, params, version);
+          expect(app.dataApi.cache.get(canonical, false), canonical).toBeUndefined();
+          const url = urlOf(e.path, query, symbol);
+          const before = app.answerFront.preparedAnswered;
+          const got = await ask(url);
+          const framework = await app.inject({ url });
+          expect(got.status, url).toBe(framework.statusCode);
+          if (got.status !== 200) continue;
+          // Read from the prepared answers as a never-asked answer is, and only once: an answer
+          // file's answer is kept from its second read (decision 0334), this was its first.
+          expect(app.answerFront.preparedAnswered, url).toBe(before + 1);
+          expect(stable(got.headers), url).toEqual(stable(framework.headers));
+          expect(got.body.equals(framework.rawPayload), url).toBe(true);
+        }
+      }
+    }
+  }, 120_000);
+
+  it('means by each query string it asks what the framework means by it', async () => {
+    // The warm-up tells the front what its query strings validate to (the framework would have
+    // learned it from a first request): the framework, asked the same, learns the same.
+    const symbol = report!.symbols[0]!;
+    for (const e of preparedEndpoints) {
+      for (const { query, params } of preparedQueries(e)) {
+        expect(app.dataApi.shapes.get(e.operationId, query)).toBe(params);
+        await app.inject({ url: urlOf(e.path, query, `${symbol}`) });
+        expect(app.dataApi.shapes.get(e.operationId, query), `${e.operationId}?${query}`).toBe(params);
+      }
+    }
+  });
+
+  it("accepts a warm-up's key only on the warm-up's own connections", async () => {
+    const other = createServer();
+    const warmKey = `bahi_${'0123456789'.repeat(4)}`;
+    const owner = { user: { id: 0, plan: 'E' }, keyId: 0, subject: 'warm-up:test' } as never;
+    app.dataApi.keys.hold(warmKey, owner);
+    app.answerFront.beginWarmUp({
+      server: other,
+      owner,
+      log: { write: () => {} },
+      recorder: { record: () => {} },
+    });
+    try {
+      const e = preparedEndpoints[0]!;
+      const { query } = preparedQueries(e)[0]!;
+      const url = urlOf(e.path, query, report!.symbols[1]!, warmKey);
+      // Neither the front (not the warm-up's connection) nor the framework takes the held key.
+      expect((await ask(url)).status).toBe(401);
+      expect((await app.inject({ url })).statusCode).toBe(401);
+    } finally {
+      app.answerFront.endWarmUp();
+      app.dataApi.keys.invalidateKey(warmKey);
+    }
+  });
+});
+
+describe('warming the answer path, switched off', () => {
+  it('does not run with WARM_UP off (the default under NODE_ENV=test)', async () => {
+    expect(testConfig().warmUp).toBe(false);
+    const app = await buildApp(testConfig({ sampleData: 'small', prepareAnswers: true }));
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      expect(app.answerWarmUp).toBeNull();
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});

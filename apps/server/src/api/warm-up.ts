@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { openSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { User } from '../accounts/users.ts';
+import { HttpStats } from '../metrics/http-stats.ts';
+import { LogDestination } from '../plugins/log-destination.ts';
+import { type Endpoint, preparedKey, preparedQueries, requestAnswerKey, requestKey } from './endpoint.ts';
+import type { AnswerFront } from './front.ts';
+import type { KeyOwner } from './key-cache.ts';
+import type { Company } from './market.ts';
+import type { DataApiServices } from './services.ts';
+
+/** What a warm-up did: requests answered, over how many companies, how long it took. */
+export interface WarmUpReport {
+  requests: number;
+  rounds: number;
+  ms: number;
+  /** The companies it asked for (their answers are left as never asked). */
+  symbols: string[];
+}
+
+export interface WarmUpOptions {
+  /** Companies asked for in each round (64). */
+  companies?: number;
+  /** Rounds (4): each asks every path three times, then forgets the answers. */
+  rounds?: number;
+  /** Connections the paths are asked over (8, as a scanning client's). */
+  connections?: number;
+  /** Starts no further round after this long (5 s); a round once started is finished. */
+  maxMs?: number;
+  /** Stops at once when this turns true (the server drains). */
+  stop?: () => boolean;
+}
+
+/** One path of the warm-up and what its answer is kept under, to forget it after each round. */
+interface Asked {
+  path: string;
+  endpoint: Endpoint;
+  company: Company;
+  params: string;
+}
+
+/**
+ * Warms the answer path (decision 0337): the code that reads a never-asked answer from the
+ * prepared answers, keeps it and answers it again from memory is compiled by V8's JIT only after
+ * it has run some thousands of times, and until then a fresh process answers at about half its
+ * later rate (decision 0336). So, once the data version's answers are prepared, the process asks
+ * itself for them: `companies` companies' prepared variants of every operation the front reads
+ * itself, each path three times (a never-asked answer, the second read that keeps it, a cached
+ * one), over `connections` keep-alive connections to a loopback server of its own that runs the
+ * same front, in `rounds` rounds alternating compressed (br) and plain answers. After each round
+ * the answers are forgotten (the caches' entries deleted, the answer file's first reads undone),
+ * so a client's first request for one of these companies is as never asked as any other's.
+ *
+ * The warm-up's caller is a made-up Enterprise owner with a random key, held in the key cache for
+ * the front alone (refused to every other caller) and accepted on the warm-up server's
+ * connections only. Its requests take a client's path through the front, key lookup, loopback
+ * check, rate-limit count (its own subject), access line and measurement included, but the line
+ * goes to /dev/null and the measurement to a recorder of its own, and the front does not count
+ * them. Requests the front hands on (an answer with no data, a coding to make) are answered 204
+ * there, never by the framework.
+ */
+export async function warmAnswerPath(
+  front: AnswerFront,
+  svc: DataApiServices,
+  opts: WarmUpOptions = {},
+): Promise<WarmUpReport> {
+  const started = performance.now();
+  const companiesWanted = opts.companies ?? 64;
+  const rounds = opts.rounds ?? 4;
+  const connections = opts.connections ?? 8;
+  const deadline = started + (opts.maxMs ?? 5_000);
+  const stop = opts.stop ?? (() => false);
+  const version = await svc.version.current();
+  const targets = front
+    .preparedTargets()
+    .filter((t) => svc.prepared.isComplete(version, t.endpoint.operationId));
+  const report: WarmUpReport = { requests: 0, rounds: 0, ms: 0, symbols: [] };
+  if (targets.length === 0) return report;
+  const variants = targets.map((t) => ({ t, queries: preparedQueries(t.endpoint) }));
+  // Companies the path patterns accept, none of whose answers is held already (the warm-up
+  // forgets what it asked: it must not forget what a client asked).
+  const all = (await svc.symbols.all(version)).filter(
+    (c) =>
+      c.symbol !== c.isin &&
+      targets.every((t) => t.symbol.test(c.symbol)) &&
+      variants.every(({ t, queries }) =>
+        queries.every(
+          (q) => svc.cache.get(preparedKey(t.endpoint, c, q.params, version), false) === undefined,
+        ),
+      ),
+  );
+  // Spread over the directory (ISIN order), so banks, insurers and others all come up.
+  const step = Math.max(1, Math.floor(all.length / companiesWanted));
+  const companies = all.filter((_, i) => i % step === 0).slice(0, companiesWanted);
+  report.symbols = companies.map((c) => c.symbol);
+  // Shaped like a client's key, so it takes the same path; in no database.
+  const key = `bahi_${randomBytes(20).toString('hex')}`;
+  const asked: Asked[] = [];
+  for (const { t, queries } of variants) {
+    for (const { query, params } of queries) {
+      // The framework would learn these from the first such request (decision 0328).
+      svc.shapes.learn(t.endpoint.operationId, query, params);
+      for (const company of companies) {
+        const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${query}&token=${key}`;
+        asked.push({ path, endpoint: t.endpoint, company, params });
+      }
+    }
+  }
+  // Requests the front does not answer end here, without reaching the framework.
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const handOn = () => {
+      res.writeHead(204);
+      res.end();
+    };
+    if (!front.answer(req, res, handOn)) handOn();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const owner = warmUpOwner();
+  svc.keys.hold(key, owner);
+  front.beginWarmUp({ server, owner, log: discarded(), recorder: new HttpStats() });
+  const port = (server.address() as AddressInfo).port;
+  const paths = asked.map((a) => a.path);
+  try {
+    for (let round = 0; round < rounds && !stop() && performance.now() < deadline; round++) {
+      // As most HTTP libraries ask (br from the answer file as it is), then plain.
+      const accept = round % 2 === 0 ? 'gzip, deflate, br' : null;
+      for (let time = 0; time < 3 && !stop(); time++) {
+        report.requests += await askEach(port, paths, accept, connections, stop);
+      }
+      forget(svc, version, asked);
+      report.rounds += 1;
+    }
+  } finally {
+    svc.keys.invalidateKey(key);
+    front.endWarmUp();
+    server.closeAllConnections();
+    server.close();
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+let nullLog: LogDestination | undefined;
+
+/**
+ * Where the warm-up's access lines go: a log destination like the real one, writing to
+ * /dev/null (kept open: a write may still be on its way when the warm-up ends).
+ */
+function discarded(): LogDestination {
+  nullLog ??= new LogDestination(openSync('/dev/null', 'w'));
+  return nullLog;
+}
+
+function warmUpOwner(): KeyOwner {
+  const user: User = {
+    id: 0,
+    email: 'warm-up@localhost',
+    firstName: 'Warm',
+    lastName: 'Up',
+    plan: 'E',
+    billingCycle: 'custom',
+    subscriptionStatus: 'active',
+    subscriptionExpiresAt: null,
+    rateLimitPerMinute: 1_000_000_000,
+  };
+  return { user, keyId: 0, subject: `warm-up:${randomBytes(8).toString('hex')}` };
+}
+
+/** Undoes what the warm-up's requests left: the answers held in memory and the first reads. */
+function forget(svc: DataApiServices, version: number, asked: readonly Asked[]): void {
+  for (const a of asked) {
+    svc.answers.delete(requestAnswerKey(version, requestKey(a.path)));
+    const canonical = preparedKey(a.endpoint, a.company, a.params, version);
+    svc.cache.delete(canonical);
+    svc.prepared.files?.forget(version, a.endpoint.operationId, canonical);
+  }
+}
+
+/**
+ * Asks each path once over `connections` keep-alive connections, one request in flight on each;
+ * resolves with the number of answers read. A connection that fails ends its share.
+ */
+async function askEach(
+  port: number,
+  paths: readonly string[],
+  accept: string | null,
+  connections: number,
+  stop: () => boolean,
+): Promise<number> {
+  let next = 0;
+  let answered = 0;
+  const extra = accept === null ? '' : `accept-encoding: ${accept}\r\n`;
+  const worker = async () => {
+    const conn = new Connection(port);
+    try {
+      while (next < paths.length && !stop()) {
+        const path = paths[next++] as string;
+        await conn.ask(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${extra}\r\n`);
+        answered += 1;
+      }
+    } catch {
+      // The warm-up is best effort: a connection that fails stops asking.
+    } finally {
+      conn.close();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(connections, paths.length) }, worker));
+  return answered;
+}
+
+/** A minimal HTTP/1.1 client connection: one request at a time, answers read by their length. */
+class Connection {
+  private readonly socket: Socket;
+  private buffered: Buffer = Buffer.alloc(0);
+  private waiting: { resolve: () => void; reject: (err: Error) => void } | null = null;
+  private failed: Error | null = null;
+
+  constructor(port: number) {
+    this.socket = connect({ port, host: '127.0.0.1', noDelay: true });
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+      this.settle();
+    });
+    const fail = (err: Error) => {
+      this.failed ??= err;
+      this.waiting?.reject(err);
+      this.waiting = null;
+    };
+    this.socket.on('error', fail);
+    this.socket.on('close', () => fail(new Error('the warm-up connection closed')));
+  }
+
+  ask(request: string): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(request);
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  /** Resolves the waiting request once its whole answer is in. */
+  private settle(): void {
+    const end = this.buffered.indexOf('\r\n\r\n');
+    if (end < 0 || this.waiting === null) return;
+    const head = this.buffered.subarray(0, end).toString('latin1').toLowerCase();
+    const status = Number(head.slice(9, 12));
+    const m = /\r\ncontent-length: *(\d+)/.exec(head);
+    let length = 0;
+    if (m) length = Number(m[1]);
+    else if (status !== 204 && status !== 304) {
+      this.waiting.reject(new Error(`a warm-up answer (${status}) had no Content-Length`));
+      this.waiting = null;
+      return;
+    }
+    const total = end + 4 + length;
+    if (this.buffered.length < total) return;
+    this.buffered = this.buffered.subarray(total);
+    const { resolve } = this.waiting;
+    this.waiting = null;
+    resolve();
+  }
+}
+
+/**
+ * Waits (while `listening`) until every operation the front reads prepared answers for is
+ * complete for the current data version and copied to the answer file, then warms the answer
+ * path once; null when the server stopped listening first or the front reads no prepared
+ * answers.
+ */
+export async function warmOnceReady(
+  front: AnswerFront,
+  svc: DataApiServices,
+  listening: () => boolean,
+  opts: WarmUpOptions = {},
+): Promise<WarmUpReport | null> {
+  const targets = front.preparedTargets();
+  if (targets.length === 0) return null;
+  for (;;) {
+    if (!listening()) return null;
+    const version = await svc.version.current().catch(() => undefined);
+    if (
+      version !== undefined &&
+      targets.every((t) => svc.prepared.isComplete(version, t.endpoint.operationId))
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 250).unref());
+  }
+  await svc.prepared.files?.settled();
+  if (!listening()) return null;
+  return warmAnswerPath(front, svc, { ...opts, stop: () => !listening() || (opts.stop?.() ?? false) });
+}
