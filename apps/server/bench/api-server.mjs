@@ -10,6 +10,8 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 // Measured once the answers of the data version are prepared, as a server is between data
 // loads (decision 0326); how long that took is reported.
 const preparedSeconds = await untilPrepared(app);
+// ...and once the process has warmed its answer path, as it does after that (decision 0337).
+const warmUp = await app.answerWarmUp;
 /** @type {{ rows: { bytes: number }[] }} */
 const { rows } = await app.deps.db.query("SELECT pg_total_relation_size('prepared_answer')::int8 AS bytes");
 const preparedMb = Math.round(Number(rows[0]?.bytes ?? 0) / 1048576);
@@ -23,6 +25,7 @@ console.log(
     preparedMb,
     prepared: app.answerPreparer?.report ?? [],
     copied: app.dataApi.prepared.files?.copied ?? [],
+    warmUp,
   }),
 );
 // SIGUSR2: one line of the answer cache's counts, so a bench can tell a cached pass from one

@@ -24,6 +24,8 @@ export async function benchApp() {
       SAMPLE_DATA: process.env.SAMPLE_DATA ?? 'small',
       // As the product ships (NODE_ENV=test alone would turn it off).
       PREPARE_ANSWERS: process.env.PREPARE_ANSWERS ?? 'true',
+      // The same: the answer path warmed once the answers are prepared (decision 0337).
+      WARM_UP: process.env.WARM_UP ?? 'true',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {}),
       ...(process.env.RESPONSE_CACHE_MB ? { RESPONSE_CACHE_MB: process.env.RESPONSE_CACHE_MB } : {}),
