@@ -80,21 +80,24 @@ export async function warmAnswerPath(
   const report: WarmUpReport = { requests: 0, rounds: 0, ms: 0, symbols: [] };
   if (targets.length === 0) return report;
   const variants = targets.map((t) => ({ t, queries: preparedQueries(t.endpoint) }));
-  // Companies the path patterns accept, none of whose answers is held already (the warm-up
-  // forgets what it asked: it must not forget what a client asked).
-  const all = (await svc.symbols.all(version)).filter(
-    (c) =>
-      c.symbol !== c.isin &&
-      targets.every((t) => t.symbol.test(c.symbol)) &&
-      variants.every(({ t, queries }) =>
-        queries.every(
-          (q) => svc.cache.get(preparedKey(t.endpoint, c, q.params, version), false) === undefined,
-        ),
-      ),
+  // Companies the path patterns accept, spread over the directory (ISIN order) so banks,
+  // insurers and others all come up; none of whose answers is held already (the warm-up forgets
+  // what it asked: it must not forget what a client asked). Only those picked are checked.
+  const candidates = (await svc.symbols.all(version)).filter(
+    (c) => c.symbol !== c.isin && targets.every((t) => t.symbol.test(c.symbol)),
   );
-  // Spread over the directory (ISIN order), so banks, insurers and others all come up.
-  const step = Math.max(1, Math.floor(all.length / companiesWanted));
-  const companies = all.filter((_, i) => i % step === 0).slice(0, companiesWanted);
+  const held = (c: Company) =>
+    variants.some(({ t, queries }) =>
+      queries.some((q) => svc.cache.get(preparedKey(t.endpoint, c, q.params, version), false) !== undefined),
+    );
+  const step = Math.max(1, Math.floor(candidates.length / companiesWanted));
+  const companies: Company[] = [];
+  for (let offset = 0; offset < step && companies.length < companiesWanted; offset++) {
+    for (let i = offset; i < candidates.length && companies.length < companiesWanted; i += step) {
+      const c = candidates[i] as Company;
+      if (!held(c)) companies.push(c);
+    }
+  }
   report.symbols = companies.map((c) => c.symbol);
   // Shaped like a client's key, so it takes the same path; in no database.
   const key = `bahi_${randomBytes(20).toString('hex')}`;
