@@ -152,8 +152,12 @@ test('a refused access token is refreshed once and the request retried; a dead s
   expect(after.refreshToken).not.toBe(first.refreshToken);
   await expect(page).toHaveURL(/\/company-profile$/);
 
-  // Both tokens unusable: the refresh fails and the session ends.
-  await patchStoredProfile(page, { accessToken: 'not-a-valid-token', refreshToken: first.refreshToken });
+  // Both tokens unusable (a refresh token the server never issued): the refresh fails and the
+  // session ends.
+  await patchStoredProfile(page, {
+    accessToken: 'not-a-valid-token',
+    refreshToken: `bahi_rt_${'x'.repeat(43)}`,
+  });
   await page.goto('/company-profile');
   await expect(page).toHaveURL(/\/session-expired$/);
   expect(await storedProfile(page)).toBeNull();
@@ -182,10 +186,19 @@ test('two tabs refreshing at the same moment both keep the session', async ({ co
     await expect(tab.getByRole('main').getByTestId('api-key')).toHaveText(first.key);
   }
   expect(await storedProfile(page)).not.toBeNull();
-  // One tab refreshed; the other waited for it and took the stored tokens.
-  expect(refreshes).toBe(1);
+  // One tab refreshes while the other waits for it and takes the stored tokens; a tab that has
+  // not yet seen the other's write presents the same token once more, which the server answers
+  // within its grace (decision 0502). Never more than one refresh a tab.
+  expect(refreshes).toBeGreaterThanOrEqual(1);
+  expect(refreshes).toBeLessThanOrEqual(2);
   const after = (await storedProfile(page))!;
   expect(after.refreshToken).not.toBe(first.refreshToken);
+  // The session is still open: the next refused request is refreshed and answered again.
+  await patchStoredProfile(page, { accessToken: 'not-a-valid-token' });
+  const again = page.waitForResponse((r) => r.url().endsWith('/api/v2/api-token') && r.status() === 200);
+  await page.goto('/company-profile');
+  await again;
+  await expect(page.getByRole('main').getByTestId('api-key')).toHaveText(first.key);
 });
 
 test('/strat continues to the chosen plan after sign-in; /basic-login goes home', async ({ page }) => {

@@ -5,6 +5,7 @@ import { findUserByKey } from '../accounts/api-keys.ts';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { devClientId } from './dev-identity-provider.ts';
+import { refreshReuseGraceSeconds } from './refresh-tokens.ts';
 
 const t0 = new Date('2026-03-01T09:00:00Z');
 
@@ -142,7 +143,9 @@ for (const target of testDatabases()) {
           headers: { authorization: `Bearer ${next.access_token}` },
         });
         expect(me.json().token).toBe(signIn.api_user.token);
-        // The old token again: reuse, so the whole family dies, including the fresh successor.
+        // The old token again, past the grace: reuse, so the whole family dies, including the
+        // fresh successor.
+        now = new Date(now.getTime() + (refreshReuseGraceSeconds + 1) * 1000);
         expect((await refresh(signIn.refresh_token)).statusCode).toBe(401);
         expect((await refresh(next.refresh_token)).statusCode).toBe(401);
         expect((await refresh('bahi_rt_nonsense')).statusCode).toBe(401);
@@ -153,6 +156,46 @@ for (const target of testDatabases()) {
         });
         expect(after.statusCode).toBe(401);
         expect((await exchange(next.access_token, 'Bearer')).statusCode).toBe(401);
+      } finally {
+        now = t0;
+      }
+    });
+
+    it('a spent refresh token presented again within the grace gets another successor; the grace counts from its first use', async () => {
+      const signIn = (await exchange(await devIdToken('Tara S', 'tara@example.com'))).json();
+      const refresh = (token: string) =>
+        app.inject({ method: 'POST', url: '/api/v1/refresh-token', headers: { 'x-refresh-token': token } });
+      const used = new Date(t0.getTime() + 20 * 60 * 1000);
+      now = used;
+      try {
+        const first = await refresh(signIn.refresh_token);
+        expect(first.statusCode).toBe(200);
+        // A second tab that has not seen the rotation yet presents the same token a moment later.
+        now = new Date(used.getTime() + (refreshReuseGraceSeconds - 1) * 1000);
+        const second = await refresh(signIn.refresh_token);
+        expect(second.statusCode).toBe(200);
+        const [a, b] = [first.json(), second.json()];
+        expect(b.refresh_token).not.toBe(a.refresh_token);
+        // Both tabs keep a working session: each one's access token reads the profile, and each
+        // one's refresh token rotates once more.
+        for (const next of [a, b]) {
+          const me = await app.inject({
+            url: '/api/v2/api-token',
+            headers: { authorization: `Bearer ${next.access_token}` },
+          });
+          expect(me.statusCode).toBe(200);
+          expect(me.json().token).toBe(signIn.api_user.token);
+        }
+        expect((await refresh(a.refresh_token)).statusCode).toBe(200);
+        expect((await refresh(b.refresh_token)).statusCode).toBe(200);
+        // Presented again past the grace counted from its first use: theft, the session ends.
+        now = new Date(used.getTime() + refreshReuseGraceSeconds * 1000);
+        expect((await refresh(signIn.refresh_token)).statusCode).toBe(401);
+        const after = await app.inject({
+          url: '/api/v2/api-token',
+          headers: { authorization: `Bearer ${b.access_token}` },
+        });
+        expect(after.statusCode).toBe(401);
       } finally {
         now = t0;
       }

@@ -132,6 +132,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (result.reason === 'reused') req.log.warn('spent refresh token presented again: session revoked');
         throw new AppError('unauthorized', 'The session has ended: sign in again.');
       }
+      if (result.graced) req.log.info('refresh token presented again within the grace: another successor');
       await abuse.bySubject('refresh', `user:${result.userId}`);
       const access = await app.accessTokens.sign(result.userId, result.sessionId, now);
       return { access_token: access.token, refresh_token: result.refreshToken, expiry: access.expiresAt };

@@ -4,10 +4,13 @@ import type { Queryable } from '@bahi/market-data/db';
 /**
  * Refresh tokens: opaque (`bahi_rt_` + 32 random bytes), stored as a SHA-256 hash, valid 30 days
  * and rotated on every use. The tokens of one sign-in form a family; presenting a token that was
- * already spent means it leaked (or was replayed), so the whole family is revoked and the
- * session ends for everyone holding it.
+ * spent more than `refreshReuseGraceSeconds` ago means it leaked (or was replayed), so the whole
+ * family is revoked and the session ends for everyone holding it. Within the grace a spent token
+ * gets another successor in the same family (decision 0502): a second tab that has not yet seen
+ * the first tab's rotation, or a client whose refresh answer was lost, keeps its session.
  */
 export const refreshTokenLifetimeSeconds = 30 * 24 * 60 * 60;
+export const refreshReuseGraceSeconds = 10;
 const prefix = 'bahi_rt_';
 const pattern = /^bahi_rt_[A-Za-z0-9_-]{43}$/;
 
@@ -67,7 +70,7 @@ export async function isSessionOpen(
 }
 
 export type RotateResult =
-  | { ok: true; userId: number; sessionId: string; refreshToken: string }
+  | { ok: true; userId: number; sessionId: string; refreshToken: string; graced: boolean }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /** Spends a refresh token and returns its successor; a spent token revokes its family. */
@@ -89,14 +92,20 @@ export async function rotateRefreshToken(db: Tx, token: string, now: Date): Prom
     const row = rows[0];
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked_at) return { ok: false, reason: 'revoked' };
-    if (row.used_at) {
+    // The grace counts from the first use, so presenting the token again does not extend it.
+    const graced =
+      row.used_at !== null &&
+      now.getTime() - new Date(row.used_at).getTime() < refreshReuseGraceSeconds * 1000;
+    if (row.used_at && !graced) {
       await revokeFamily(tx, row.family_id, now);
       return { ok: false, reason: 'reused' };
     }
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
-    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now.toISOString()]);
+    if (!graced) {
+      await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE id = $1', [row.id, now.toISOString()]);
+    }
     const next = await insertToken(tx, Number(row.user_id), row.family_id, now);
-    return { ok: true, userId: Number(row.user_id), sessionId: row.family_id, refreshToken: next };
+    return { ok: true, userId: Number(row.user_id), sessionId: row.family_id, refreshToken: next, graced };
   });
 }
 

@@ -31,8 +31,9 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
  * Trades the stored refresh token for new tokens and stores them; resolves with the new access
  * token, or null when the session has ended. Concurrent callers share one refresh, and tabs take
  * turns through a lock: a tab that finds the stored refresh token changed since `seen` (another
- * tab refreshed while it waited) takes the stored tokens instead. So a rotated token is never
- * presented twice, which the server treats as theft and answers by ending the session.
+ * tab refreshed while it waited) takes the stored tokens instead. So a rotated token is seldom
+ * presented twice; a browser may show the other tab's write late, and the server answers such a
+ * repeat within ten seconds with another successor (decision 0502), later as theft.
  */
 export function refreshAccessToken(
   seen: string | null = readProfile()?.refreshToken ?? null,
