@@ -10,7 +10,7 @@ import { preparedKey, preparedQueries } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 import { keyFor } from './testing/harness.ts';
 import { getFresh, stable } from './testing/socket.ts';
-import type { WarmUpReport } from './warm-up.ts';
+import { type WarmUpReport, warmOnceReady } from './warm-up.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
 
@@ -137,6 +137,18 @@ describe('warming the answer path, switched off', () => {
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       expect(app.answerWarmUp).toBeNull();
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
+  it('gives up, saying why, when nothing prepares the answers (PREPARE_ANSWERS off, no other process)', async () => {
+    const app = await buildApp(testConfig({ sampleData: 'small', prepareAnswers: false }));
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      await expect(
+        warmOnceReady(app.answerFront, app.dataApi, () => app.server.listening, { waitMs: 600 }),
+      ).rejects.toThrow('the answers were not prepared within 1 s');
     } finally {
       await app.close();
     }

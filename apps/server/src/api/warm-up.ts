@@ -32,6 +32,8 @@ export interface WarmUpOptions {
   maxMs?: number;
   /** Stops at once when this turns true (the server drains). */
   stop?: () => boolean;
+  /** How long to wait for the answers to be prepared before giving up (30 min). */
+  waitMs?: number;
 }
 
 /** One path of the warm-up and what its answer is kept under, to forget it after each round. */
@@ -278,7 +280,8 @@ class Connection {
  * Waits (while `listening`) until every operation the front reads prepared answers for is
  * complete for the current data version and copied to the answer file, then warms the answer
  * path once; null when the server stopped listening first or the front reads no prepared
- * answers.
+ * answers. Gives up (rejects) when they are not prepared within `waitMs`: with PREPARE_ANSWERS
+ * off and no other process preparing, they never will be.
  */
 export async function warmOnceReady(
   front: AnswerFront,
@@ -288,8 +291,12 @@ export async function warmOnceReady(
 ): Promise<WarmUpReport | null> {
   const targets = front.preparedTargets();
   if (targets.length === 0) return null;
+  const waitMs = opts.waitMs ?? 30 * 60_000;
+  const giveUpAt = performance.now() + waitMs;
   for (;;) {
     if (!listening()) return null;
+    if (performance.now() > giveUpAt)
+      throw new Error(`the answers were not prepared within ${Math.round(waitMs / 1000)} s`);
     const version = await svc.version.current().catch(() => undefined);
     if (
       version !== undefined &&
