@@ -29,6 +29,10 @@
  * forgets them. Those companies are left out of the passes, so every request they make is one
  * the process never answered before; WARM_UP=false measures a process that does not warm up.
  *
+ * On PostgreSQL the server is then restarted on the data it prepared, as a deploy or a crash
+ * restarts it, and a first pass over companies no pass asked is measured again: a process that
+ * has not spent minutes preparing every answer before its first clients.
+ *
  * A cached pass is cached only if its answers fit the answer cache's bound (RESPONSE_CACHE_MB,
  * 128 by default): looping over more, the least recently used are evicted just before they come
  * round again. So the daily-quotes case (about 0.25 MB an answer in the cache, ten years of
@@ -154,11 +158,90 @@ async function admin(sql: string): Promise<void> {
 }
 
 const rows: Record<string, string | number>[] = [];
+
+/**
+ * One case on a running server: its paths once (cold) while /healthz is probed, once more untimed,
+ * then looped (cached) for a few seconds; adds its row and resolves with the cold pass.
+ */
+async function measure(
+  database: string,
+  server: { child: ChildProcess; logFile: string; origin: string },
+  c: { name: string; paths: string[] },
+): Promise<Sample> {
+  const { child, logFile, origin } = server;
+  const file = join(work, 'paths.txt');
+  writeFileSync(file, `${c.paths.join('\n')}\n`);
+  // The server's health path warmed first, as a load balancer's probes would.
+  await runWrk({ url: `${origin}/healthz`, seconds: 1, connections: clients });
+  const before = await cacheCounts(child, logFile);
+  const { run: first, health } = await cold(origin, file, child.pid);
+  const counted = await cacheCounts(child, logFile);
+  // Asked a second time, untimed: an answer read from the answer file is kept in memory from
+  // its second request on (decision 0334), so the pass below measures answers held in memory.
+  const admit = await runWrk({
+    url: origin,
+    seconds: 3600,
+    connections: clients,
+    headers: acceptEncoding,
+    paths: { file, mode: 'once' },
+  });
+  const admitted = await cacheCounts(child, logFile);
+  const again: Sample = await runWrk({
+    url: origin,
+    seconds: cachedSeconds,
+    connections: clients,
+    headers: acceptEncoding,
+    serverPid: child.pid,
+    paths: { file, mode: 'loop' },
+  });
+  const after = await cacheCounts(child, logFile);
+  const lookups = after.hits + after.misses - admitted.hits - admitted.misses;
+  rows.push({
+    database,
+    endpoint: c.name,
+    'cold requests': first.requests,
+    'cold req/s': Math.round(first.rps),
+    'cached req/s': Math.round(again.rps),
+    'cold x cached': (first.rps / again.rps).toFixed(2),
+    'cold: by the front from prepared %': (
+      (100 * (counted.preparedAnswered - before.preparedAnswered)) /
+      Math.max(1, first.requests)
+    ).toFixed(1),
+    'cold: from the answer file %': (
+      (100 * (counted.fileReads - before.fileReads)) /
+      Math.max(1, first.requests)
+    ).toFixed(1),
+    'cold: statements': counted.reads - before.reads,
+    'cold p50 ms': first.p50.toFixed(1),
+    'cold p99 ms': first.p99.toFixed(1),
+    'cached p99 ms': again.p99.toFixed(1),
+    'cached pass hits %': ((100 * (after.hits - admitted.hits)) / Math.max(1, lookups)).toFixed(1),
+    'cache MB': (after.bytes / 1048576).toFixed(0),
+    '/healthz p99 ms (cold run)': health.p99.toFixed(1),
+    'server CPU % cold / cached': `${first.serverCpu} / ${again.serverCpu}`,
+    'wrk CPU % cold / cached': `${first.wrkCpu} / ${again.wrkCpu}`,
+    failed:
+      first.non2xx +
+      first.errors +
+      admit.non2xx +
+      admit.errors +
+      again.non2xx +
+      again.errors +
+      health.non2xx +
+      health.errors,
+  });
+  return first;
+}
+
 /** Per database: what the first pass cost more than a running server's rate. */
 const warmUps: string[] = [];
-const targets: { name: string; env: Record<string, string>; drop?: () => Promise<void> }[] = [
-  { name: 'PGlite', env: {} },
-];
+const targets: {
+  name: string;
+  env: Record<string, string>;
+  /** Also measured restarted on its prepared data (the embedded database here is in memory). */
+  restart?: boolean;
+  drop?: () => Promise<void>;
+}[] = [{ name: 'PGlite', env: {} }];
 try {
   const dbName = `bahi_bench_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
@@ -167,6 +250,7 @@ try {
   targets.push({
     name: 'PostgreSQL',
     env: { DATABASE_URL: u.toString() },
+    restart: true,
     drop: () => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
   });
 } catch (err) {
@@ -226,70 +310,7 @@ for (const target of targets) {
     },
   ];
   const colds: Sample[] = [];
-  for (const c of cases) {
-    const file = join(work, 'paths.txt');
-    writeFileSync(file, `${c.paths.join('\n')}\n`);
-    // The server's health path warmed first, as a load balancer's probes would.
-    await runWrk({ url: `${origin}/healthz`, seconds: 1, connections: clients });
-    const before = await cacheCounts(child, logFile);
-    const { run: first, health } = await cold(origin, file, child.pid);
-    const counted = await cacheCounts(child, logFile);
-    // Asked a second time, untimed: an answer read from the answer file is kept in memory from
-    // its second request on (decision 0334), so the pass below measures answers held in memory.
-    const admit = await runWrk({
-      url: origin,
-      seconds: 3600,
-      connections: clients,
-      headers: acceptEncoding,
-      paths: { file, mode: 'once' },
-    });
-    const admitted = await cacheCounts(child, logFile);
-    const again: Sample = await runWrk({
-      url: origin,
-      seconds: cachedSeconds,
-      connections: clients,
-      headers: acceptEncoding,
-      serverPid: child.pid,
-      paths: { file, mode: 'loop' },
-    });
-    const after = await cacheCounts(child, logFile);
-    colds.push(first);
-    const lookups = after.hits + after.misses - admitted.hits - admitted.misses;
-    rows.push({
-      database: target.name,
-      endpoint: c.name,
-      'cold requests': first.requests,
-      'cold req/s': Math.round(first.rps),
-      'cached req/s': Math.round(again.rps),
-      'cold x cached': (first.rps / again.rps).toFixed(2),
-      'cold: by the front from prepared %': (
-        (100 * (counted.preparedAnswered - before.preparedAnswered)) /
-        Math.max(1, first.requests)
-      ).toFixed(1),
-      'cold: from the answer file %': (
-        (100 * (counted.fileReads - before.fileReads)) /
-        Math.max(1, first.requests)
-      ).toFixed(1),
-      'cold: statements': counted.reads - before.reads,
-      'cold p50 ms': first.p50.toFixed(1),
-      'cold p99 ms': first.p99.toFixed(1),
-      'cached p99 ms': again.p99.toFixed(1),
-      'cached pass hits %': ((100 * (after.hits - admitted.hits)) / Math.max(1, lookups)).toFixed(1),
-      'cache MB': (after.bytes / 1048576).toFixed(0),
-      '/healthz p99 ms (cold run)': health.p99.toFixed(1),
-      'server CPU % cold / cached': `${first.serverCpu} / ${again.serverCpu}`,
-      'wrk CPU % cold / cached': `${first.wrkCpu} / ${again.wrkCpu}`,
-      failed:
-        first.non2xx +
-        first.errors +
-        admit.non2xx +
-        admit.errors +
-        again.non2xx +
-        again.errors +
-        health.non2xx +
-        health.errors,
-    });
-  }
+  for (const c of cases) colds.push(await measure(target.name, { child, logFile, origin }, c));
   const [firstPass, running] = colds;
   if (firstPass && running) {
     const took = firstPass.requests / firstPass.rps;
@@ -300,6 +321,36 @@ for (const target of targets) {
   }
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+  if (target.restart) {
+    // A restart on data already prepared (a deploy, a crash): a fresh process that has not spent
+    // minutes preparing first. Its first clients' never-asked requests, on companies no pass
+    // above asked.
+    const t1 = performance.now();
+    const again = await startServer<ServerInfo>('api-server.mjs', {
+      ...target.env,
+      SAMPLE_DATA: 'default',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    });
+    console.log(
+      `${target.name}: restarted on the prepared data, ready in ${((performance.now() - t1) / 1000).toFixed(1)} s, ${again.info.warmUp ? `warmed with ${again.info.warmUp.requests} requests in ${again.info.warmUp.ms} ms` : 'no warm-up'}`,
+    );
+    const skip = new Set([...asked, ...(again.info.warmUp?.symbols ?? [])]);
+    const fresh = pool.slice(2 * companies + dailyCompanies).filter((s) => !skip.has(s));
+    if (fresh.length < companies)
+      throw new Error(
+        `the universe has ${fresh.length} companies left for the restart, fewer than ${companies}`,
+      );
+    await measure(
+      target.name,
+      { child: again.child, logFile: again.logFile, origin: `http://127.0.0.1:${again.info.port}` },
+      {
+        name: 'financials/{symbol}, every statement, first pass after a restart',
+        paths: scan(fresh.slice(0, companies)),
+      },
+    );
+    again.child.kill('SIGTERM');
+    await new Promise((r) => again.child.once('exit', r));
+  }
   await target.drop?.();
 }
 console.log(
