@@ -157,6 +157,14 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
+/** The bench's server on the default universe, as the product ships: the default log level, one access line per request. */
+const startApi = (env: Record<string, string>) =>
+  startServer<ServerInfo>('api-server.mjs', {
+    ...env,
+    SAMPLE_DATA: 'default',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  });
+
 const rows: Record<string, string | number>[] = [];
 
 /**
@@ -259,12 +267,7 @@ try {
 
 for (const target of targets) {
   const t0 = performance.now();
-  const { child, info, logFile } = await startServer<ServerInfo>('api-server.mjs', {
-    ...target.env,
-    SAMPLE_DATA: 'default',
-    // As the product ships: the default log level, one access line per request.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  });
+  const { child, info, logFile } = await startApi(target.env);
   const copied = `${info.copied.reduce((n, c) => n + c.answers, 0)} answers copied to the answer file in ${(info.copied.reduce((n, c) => n + c.ms, 0) / 1000).toFixed(1)} s`;
   const warmed = info.warmUp
     ? `warmed its answer path with ${info.warmUp.requests} requests over ${info.warmUp.symbols.length} companies (left out of the passes) in ${info.warmUp.ms} ms`
@@ -324,11 +327,7 @@ for (const target of targets) {
     // minutes preparing first. Its first clients' never-asked requests, on companies no pass
     // above asked.
     const t1 = performance.now();
-    const again = await startServer<ServerInfo>('api-server.mjs', {
-      ...target.env,
-      SAMPLE_DATA: 'default',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    });
+    const again = await startApi(target.env);
     console.log(
       `${target.name}: restarted on the prepared data, ready in ${((performance.now() - t1) / 1000).toFixed(1)} s, ${again.info.warmUp ? `warmed with ${again.info.warmUp.requests} requests in ${again.info.warmUp.ms} ms` : 'no warm-up'}`,
     );
