@@ -269,7 +269,7 @@ export async function produce(
     const row = await svc.prepared.get(version, e.operationId, key);
     if (row) {
       if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));
-      const entry = entryFromPrepared({ ...row, br: row.br });
+      const entry = entryFromPrepared(row, row.br);
       svc.cache.set(key, entry);
       return entry;
     }

@@ -256,7 +256,7 @@ export class AnswerFront {
         let entry: CachedResponse;
         try {
           if (!row?.br) throw new Error('not prepared');
-          entry = entryFromPrepared({ ...row, br: row.br });
+          entry = entryFromPrepared(row, row.br);
           // Read now, so a body that does not decompress is the framework's to answer.
           if (coding !== 'br') void entry.body;
         } catch {

@@ -1,5 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import type { Queryable } from '@bahi/market-data/db';
+import type { Coding } from '../plugins/content-coding.ts';
 import {
   type AnswerFiles,
   type PreparedRow,
@@ -179,29 +180,49 @@ const batchSize = 64;
  * version and the body's digest), its brotli copy ready. The body itself is decompressed only
  * when something reads it (a client that does not take br, another coding made from it): a
  * client taking br is answered with the stored bytes.
+ *
+ * A class, with the lazy body and plain representation as getters on its prototype: an object
+ * literal with getters is given them one by one at run time, and V8 turned each such entry into
+ * a dictionary-mode object (a runtime call per getter and a hash-table lookup for every property
+ * read after, on every never-asked answer and every cached one made from it; decision 0338).
  */
-export function entryFromPrepared(row: PreparedRow & { br: Buffer }): CachedResponse {
-  let body: Buffer | undefined;
-  let plain: Sent | undefined;
-  // Its own strong ETag: these bytes (quality 6) differ from a br copy made on request (quality
-  // 4), which another process may be sending for the same answer (RFC 9110 §8.8.1).
-  const br = { body: row.br, etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' as const };
-  return {
-    get body() {
-      body ??= brotliDecompressSync(row.br);
-      return body;
-    },
-    get plain() {
-      plain ??= { body: this.body, etag: row.etag, coding: null };
-      return plain;
-    },
-    length: row.length,
-    etag: row.etag,
-    contentType: 'application/json; charset=utf-8',
-    csv: false,
-    asOf: row.asOf,
-    source: row.source,
-    encoded: { br: Promise.resolve(row.br) },
-    ready: { br },
-  };
+class PreparedEntry implements CachedResponse {
+  readonly length: number;
+  readonly etag: string;
+  readonly contentType = 'application/json; charset=utf-8';
+  readonly csv = false;
+  readonly asOf: string;
+  readonly source: string;
+  readonly encoded: Partial<Record<Coding, Promise<Buffer>>>;
+  readonly ready: Partial<Record<Coding, Sent>>;
+  private decoded: Buffer | undefined = undefined;
+  private plainSent: Sent | undefined = undefined;
+
+  constructor(
+    private readonly br: Buffer,
+    row: PreparedRow,
+  ) {
+    this.length = row.length;
+    this.etag = row.etag;
+    this.asOf = row.asOf;
+    this.source = row.source;
+    this.encoded = { br: Promise.resolve(br) };
+    // Its own strong ETag: these bytes (quality 6) differ from a br copy made on request (quality
+    // 4), which another process may be sending for the same answer (RFC 9110 §8.8.1).
+    this.ready = { br: { body: br, etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' } };
+  }
+
+  get body(): Buffer {
+    this.decoded ??= brotliDecompressSync(this.br);
+    return this.decoded;
+  }
+
+  get plain(): Sent {
+    this.plainSent ??= { body: this.body, etag: this.etag, coding: null };
+    return this.plainSent;
+  }
+}
+
+export function entryFromPrepared(row: PreparedRow, br: Buffer): CachedResponse {
+  return new PreparedEntry(br, row);
 }
