@@ -8,7 +8,7 @@
  * server's core (decision 0336).
  */
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -22,6 +22,29 @@ function hasTaskset(): boolean {
 }
 export const pin = hasTaskset();
 if (pin) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+
+/**
+ * The CPUs poll when idle instead of halting, for as long as the bench runs (decision 0338): on
+ * a virtual machine a halted CPU is woken by an interrupt from the other, and over loopback the
+ * one that sends is the server: each answer that wakes the idle load generator cost the server's
+ * core 10–17 µs more (measured with perf), and the slower the server, the more often the
+ * generator sleeps, so it weighed most on the slowest passes. Holding /dev/cpu_dma_latency at 0
+ * (PM QoS: no exit latency allowed) keeps the idle CPUs polling; the kernel undoes it when this
+ * process ends. Needs root; BENCH_IDLE_POLL=false leaves the machine as it is.
+ */
+function holdIdlePolling(): string {
+  if (process.env.BENCH_IDLE_POLL === 'false') return 'idle CPUs halt (BENCH_IDLE_POLL=false)';
+  try {
+    // Kept open on purpose: the request lasts while the file is open.
+    const fd = openSync('/dev/cpu_dma_latency', 'w');
+    writeSync(fd, Buffer.alloc(4));
+    return 'idle CPUs poll (/dev/cpu_dma_latency held at 0)';
+  } catch (err) {
+    return `idle CPUs halt (/dev/cpu_dma_latency: ${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+  }
+}
+/** How the machine's idle CPUs were left for the bench, for its report. */
+export const idle = holdIdlePolling();
 
 const here = new URL('.', import.meta.url).pathname;
 const root = join(here, '../../..');
