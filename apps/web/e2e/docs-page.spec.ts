@@ -225,9 +225,9 @@ test('on a wide screen the navigation is a panel, with no drawer button', async 
 
 test('the PDF modal traps focus, locks scroll and closes by Escape, overlay and button', async ({ page }) => {
   await page.goto(docsPath);
-  // The button is the server's HTML until the page hydrates; a click before that does nothing.
+  // Before the page hydrates the opener is a link to the PDF (tested below); wait for the modal.
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const opener = page.getByRole('button', { name: 'PDF field reference' });
+  const opener = page.getByRole('link', { name: 'PDF field reference' });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'API field reference (PDF)' });
   await expect(dialog).toBeVisible();
@@ -251,6 +251,21 @@ test('the PDF modal traps focus, locks scroll and closes by Escape, overlay and 
   await opener.click();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('the PDF field reference clicked before the page hydrates opens the PDF itself', async ({
+  page,
+  context,
+}) => {
+  // The page's scripts never arrive: what the server sent is all there is.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(docsPath);
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  const opened = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'PDF field reference' }).click();
+  const tab = await opened;
+  await expect.poll(() => tab.url()).toMatch(/\/swagger\/reference\.pdf$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('signed out, samples use the sample key and the Swagger UI link asks first', async ({

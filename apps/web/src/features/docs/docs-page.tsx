@@ -13,7 +13,7 @@ import type { BlockSettings } from './endpoint-block.tsx';
 import { filterGroups, groupEndpoints } from './endpoint-index.ts';
 import { KeyPromptModal } from './key-prompt-modal.tsx';
 import { lookupPath } from './path-lookup.ts';
-import { PdfModal } from './pdf-modal.tsx';
+import { PdfModal, pdfUrl } from './pdf-modal.tsx';
 import { downloadPostmanCollection, postmanFileName, postmanUrl } from './postman-download.ts';
 import { ReferenceGroups } from './reference-groups.tsx';
 import { AuthenticationSection, ErrorsSection } from './reference-sections.tsx';
@@ -236,9 +236,20 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
           <div className="docs-tools">
             {toolLink(postmanUrl, 'Postman collection')}
             {toolLink(swaggerUiUrl, 'Swagger UI')}
-            <button type="button" className="docs-button" onClick={() => setPdfOpen(true)}>
+            {/* A link to the PDF, as the tools beside it: before the page hydrates a click opens
+                the PDF in a tab instead of being lost; after, it opens the modal. */}
+            <a
+              className="docs-button"
+              href={pdfUrl}
+              target="_blank"
+              rel="noopener"
+              onClick={(e) => {
+                e.preventDefault();
+                setPdfOpen(true);
+              }}
+            >
               PDF field reference
-            </button>
+            </a>
           </div>
         </section>
         <AuthenticationSection signedIn={signedIn} apiKey={apiKey} baseUrl={sampleBaseUrl} />
