@@ -236,14 +236,16 @@ function DocsReference({ doc }: { doc: SwaggerDocument }) {
           <div className="docs-tools">
             {toolLink(postmanUrl, 'Postman collection')}
             {toolLink(swaggerUiUrl, 'Swagger UI')}
-            {/* A link to the PDF, as the tools beside it: before the page hydrates a click opens
-                the PDF in a tab instead of being lost; after, it opens the modal. */}
+            {/* A link to the PDF: before the page hydrates a click opens the PDF in a tab
+                instead of being lost; after, a plain click opens the modal. */}
             <a
               className="docs-button"
               href={pdfUrl}
               target="_blank"
               rel="noopener"
               onClick={(e) => {
+                // A click asking for a tab or a window opens the PDF there, as a link does.
+                if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
                 e.preventDefault();
                 setPdfOpen(true);
               }}
