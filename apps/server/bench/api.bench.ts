@@ -14,7 +14,7 @@
  * ratio is taken against the mean of the hello-world segments around it, and the table shows the
  * median round.
  */
-import { idle, pin, startServer } from './processes.ts';
+import { benchSetting, startServer } from './processes.ts';
 import { requireWrk, runWrk, type Sample } from './wrk.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -164,7 +164,7 @@ const rows = [
   ),
 ];
 console.log(
-  `\n${connections} connections, ${rounds} rounds of ${seconds} s per endpoint, ${pin ? 'servers on CPU 0, load on CPU 1' : 'unpinned'}, ${idle}`,
+  `\n${connections} connections, ${rounds} rounds of ${seconds} s per endpoint, ${benchSetting('servers')}`,
 );
 console.table(rows);
 const helloP99 = Number(rows[0]!['p99 ms']);

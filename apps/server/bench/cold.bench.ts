@@ -49,7 +49,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { financials } from '../src/api/routes/financials.ts';
-import { idle, pin, startServer } from './processes.ts';
+import { benchSetting, startServer } from './processes.ts';
 import { requireWrk, runWrk, type Sample } from './wrk.ts';
 
 requireWrk('bench:cold');
@@ -352,7 +352,7 @@ for (const target of targets) {
   await target.drop?.();
 }
 console.log(
-  `\n${clients} connections, ${companies} companies a financials pass (${statements.length} statements each) and ${dailyCompanies} for daily quotes (cold: each path once; cached: the same paths for ${cachedSeconds} s), ${pin ? 'server on CPU 0, load on CPU 1' : 'unpinned'}, ${idle}`,
+  `\n${clients} connections, ${companies} companies a financials pass (${statements.length} statements each) and ${dailyCompanies} for daily quotes (cold: each path once; cached: the same paths for ${cachedSeconds} s), ${benchSetting('server')}`,
 );
 console.table(rows);
 for (const line of warmUps) console.log(line);

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startServer } from './processes.ts';
+import { benchSetting, startServer } from './processes.ts';
 
 const clients = 8;
 const cacheSizes = (process.env.BENCH_CACHE_MB ?? '128,32').split(',').map(Number);
@@ -175,7 +175,7 @@ for (const cacheMb of cacheSizes) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(
-  `\n${clients} clients, every company on every per-company endpoint once, default universe, PGlite`,
+  `\n${clients} clients, every company on every per-company endpoint once, default universe, PGlite, ${benchSetting('server')}`,
 );
 console.table(rows);
 console.log(

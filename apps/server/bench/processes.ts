@@ -43,8 +43,11 @@ function holdIdlePolling(): string {
     return `idle CPUs halt (/dev/cpu_dma_latency: ${(err as NodeJS.ErrnoException).code ?? String(err)})`;
   }
 }
-/** How the machine's idle CPUs were left for the bench, for its report. */
-export const idle = holdIdlePolling();
+const idle = holdIdlePolling();
+
+/** How the bench's processes ran, for its report: pinning and the idle CPUs. */
+export const benchSetting = (servers: string): string =>
+  `${pin ? `${servers} on CPU 0, load on CPU 1` : 'unpinned'}, ${idle}`;
 
 const here = new URL('.', import.meta.url).pathname;
 const root = join(here, '../../..');
