@@ -1,4 +1,5 @@
-import type { RequestListener } from 'node:http';
+import type { Server as HttpServer, RequestListener } from 'node:http';
+import { Server as TlsServer } from 'node:tls';
 import { sitePaths } from '@bahi/contracts/site';
 import { ensureSampleData } from '@bahi/market-data';
 import { type Db, type MigrationSet, marketDataMigrations, migrate } from '@bahi/market-data/db';
@@ -8,6 +9,7 @@ import { accountRoutes } from './accounts/account-routes.ts';
 import { localSecret } from './accounts/secrets.ts';
 import { endpoints as allEndpoints } from './api/endpoints.ts';
 import { AnswerFront, logsAccessLines } from './api/front.ts';
+import { AnswerWire } from './api/front-wire.ts';
 import { registerDataApi } from './api/index.ts';
 import { rejectionsOf } from './api/rate-limit.ts';
 import type { DataApiServices } from './api/services.ts';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     config: Config;
     deps: AppDeps;
     answerFront: AnswerFront;
+    /** The answer wire reading the server's connections (decision 0339); null on a TLS server. */
+    answerWire: AnswerWire | null;
     /**
      * The warm-up of the answer path (decision 0337), started when the server listens (WARM_UP):
      * its report, or null when it did not run. Null before listening or with WARM_UP off.
@@ -148,13 +152,12 @@ export async function buildApp(
   if (app.identity.dev) await app.register(devIdentityRoutes(app.identity.dev));
   const dataApi = await registerDataApi(app, config);
   // Repeated data requests are answered from the cache ahead of the framework (decision 0325).
-  app.decorate(
-    'answerFront',
-    installAnswerFront(app, dataApi, {
-      log: logsAccessLines(config.logLevel) ? (deps.logStream ?? standardOutput()) : null,
-      recorder: measuring?.http,
-    }),
-  );
+  const { front, wire } = installAnswerFront(app, dataApi, {
+    log: logsAccessLines(config.logLevel) ? (deps.logStream ?? standardOutput()) : null,
+    recorder: measuring?.http,
+  });
+  app.decorate('answerFront', front);
+  app.decorate('answerWire', wire);
   app.decorate('answerWarmUp', null);
   if (config.warmUp) {
     app.addHook('onListen', (done) => {
@@ -187,13 +190,14 @@ export async function buildApp(
 
 /**
  * Puts the answer front before Fastify's request listener on the app's server (plain or TLS; the
- * server exists from construction). `inject()` does not pass through it: it reaches the router.
+ * server exists from construction), and on a plain HTTP server the answer wire before Node's
+ * http. `inject()` passes through neither: it reaches the router.
  */
 function installAnswerFront(
   app: FastifyInstance,
   svc: DataApiServices,
   opts: { log: LogStream | null; recorder: RequestRecorder | undefined },
-): AnswerFront {
+): { front: AnswerFront; wire: AnswerWire | null } {
   const front = new AnswerFront({
     svc,
     config: app.config,
@@ -208,7 +212,9 @@ function installAnswerFront(
   if (!framework || others.length > 0) throw new Error('expected one request listener on the server');
   app.server.removeListener('request', framework);
   app.server.on('request', front.listener(framework));
-  return front;
+  // Over plain HTTP the connections are read by the answer wire first (decision 0339).
+  const wire = app.server instanceof TlsServer ? null : AnswerWire.install(front, app.server as HttpServer);
+  return { front, wire };
 }
 
 async function readText(path: string): Promise<string> {

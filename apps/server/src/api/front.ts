@@ -1,4 +1,5 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from 'node:http';
+import type { Socket } from 'node:net';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
@@ -21,7 +22,7 @@ import {
   requestKey,
   validatorFields,
 } from './endpoint.ts';
-import { markCounted } from './front-handover.ts';
+import { markCounted, takeCarried } from './front-handover.ts';
 import { internalCallHeader } from './internal-call.ts';
 import type { KeyOwner } from './key-cache.ts';
 import type { Company } from './market.ts';
@@ -30,6 +31,26 @@ import { entryFromPrepared } from './prepared-store.ts';
 import { type RateLimitOutcome, rateLimitFields } from './rate-limit.ts';
 import { type CachedResponse, etagMatches, readyRepresentation, type Sent } from './response-cache.ts';
 import type { DataApiServices } from './services.ts';
+
+/**
+ * What the front reads of a request: Node's IncomingMessage, or the answer wire's own reading of
+ * a request head (front-wire.ts).
+ */
+export interface FrontRequest {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: IncomingHttpHeaders;
+  socket: Socket;
+}
+
+/** What the front writes an answer with: Node's ServerResponse, or the answer wire's. */
+export interface FrontResponse {
+  writeHead(status: number, fields: string[]): unknown;
+  end(body?: Buffer): unknown;
+}
+
+/** Where a request the front does not answer goes (the framework, or Node's http for the wire). */
+export type FrontNext<Q extends FrontRequest, S extends FrontResponse> = (req: Q, res: S) => void;
 
 export interface FrontOptions {
   svc: DataApiServices;
@@ -156,7 +177,11 @@ export class AnswerFront {
   /** The server's request listener: the front first, the framework for what it does not answer. */
   listener(next: RequestListener): RequestListener {
     return (req, res) => {
-      if (!this.answer(req, res, next)) next(req, res);
+      // A request the answer wire counted and then handed to Node's http (decision 0339).
+      const carried = takeCarried(req.socket);
+      if (carried !== undefined) markCounted(req, carried);
+      else if (this.answer(req, res, next)) return;
+      next(req, res);
     };
   }
 
@@ -165,7 +190,7 @@ export class AnswerFront {
    * front took it: answered at once, or after an asynchronous rate-limit count (Redis), when it
    * answers or passes it on to `next` itself.
    */
-  answer(req: IncomingMessage, res: ServerResponse, next: RequestListener): boolean {
+  answer<Q extends FrontRequest, S extends FrontResponse>(req: Q, res: S, next: FrontNext<Q, S>): boolean {
     const started = performance.now();
     const { svc, prefix } = this.opts;
     const url = req.url;
@@ -180,7 +205,29 @@ export class AnswerFront {
     )
       return false;
     const version = svc.version.peek();
-    if (version === undefined) return false;
+    if (version !== undefined) return this.answerAt(req, res, next, url, version, started);
+    // The version is read again every 2 s: the request waits for that read rather than go to the
+    // framework (which would take the connection from the answer wire for good, decision 0339).
+    svc.version.current().then(
+      (v) => {
+        if (!this.answerAt(req, res, next, url, v, started)) next(req, res);
+      },
+      () => next(req, res),
+    );
+    return true;
+  }
+
+  /** `answer` once the data version is known. */
+  private answerAt<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    next: FrontNext<Q, S>,
+    url: string,
+    version: number,
+    started: number,
+  ): boolean {
+    const { svc } = this.opts;
+    const headers = req.headers;
     // The URL less the key, made once: the answer's cache key, and a first request's query.
     const request = requestKey(url);
     const key = requestAnswerKey(version, request);
@@ -206,10 +253,10 @@ export class AnswerFront {
    * request on, decision 0334), and answers it; a missing answer, a "no data" one, a coding
    * still to be made or a failed read goes to the framework, uncounted.
    */
-  private answerPrepared(
-    req: IncomingMessage,
-    res: ServerResponse,
-    next: RequestListener,
+  private answerPrepared<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    next: FrontNext<Q, S>,
     asked: { request: string; version: number; key: string; started: number },
   ): boolean {
     const { svc } = this.opts;
@@ -293,7 +340,7 @@ export class AnswerFront {
    * production, and a plan that may have these companies. Null: the framework decides.
    */
   private callerOf(
-    req: IncomingMessage,
+    req: FrontRequest,
     endpoint: Endpoint,
     companies: Company[],
   ): { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean } | null {
@@ -321,7 +368,12 @@ export class AnswerFront {
   }
 
   /** Counts the call against the key's rate limit, then answers (or hands over past the limit). */
-  private count(req: IncomingMessage, res: ServerResponse, next: RequestListener, answer: Ready): void {
+  private count<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    next: FrontNext<Q, S>,
+    answer: Ready,
+  ): void {
     const { owner } = answer;
     const counted = this.opts.svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
     if (counted instanceof Promise) {
@@ -332,10 +384,10 @@ export class AnswerFront {
     } else this.finish(req, res, next, answer, counted);
   }
 
-  private finish(
-    req: IncomingMessage,
-    res: ServerResponse,
-    next: RequestListener,
+  private finish<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    next: FrontNext<Q, S>,
     answer: Ready,
     outcome: RateLimitOutcome,
   ): void {
@@ -365,7 +417,7 @@ export class AnswerFront {
     }
   }
 
-  private write(req: IncomingMessage, res: ServerResponse, a: Ready, outcome: RateLimitOutcome): void {
+  private write(req: FrontRequest, res: FrontResponse, a: Ready, outcome: RateLimitOutcome): void {
     const { operation, sent, entry } = a;
     const reqId = requestIdOf(req.headers['x-request-id']);
     const notModified = etagMatches(req.headers['if-none-match'], sent.etag);
@@ -394,7 +446,7 @@ export class AnswerFront {
   }
 
   /** Fastify's `request.protocol` under the same trustProxy setting. */
-  private protocolOf(req: IncomingMessage): string {
+  private protocolOf(req: FrontRequest): string {
     const socket = req.socket;
     const forwarded = req.headers['x-forwarded-proto'];
     if (
@@ -410,11 +462,11 @@ export class AnswerFront {
   }
 
   /** Both the socket's peer and the client address (Fastify's `request.ip`) are loopback. */
-  private isLoopbackClient(req: IncomingMessage): boolean {
+  private isLoopbackClient(req: FrontRequest): boolean {
     const peer = req.socket.remoteAddress;
     if (!isLoopback(peer)) return false;
     if (!this.trust) return true;
-    return isLoopback(proxyAddr.all(req, this.trust).at(-1));
+    return isLoopback(proxyAddr.all(req as IncomingMessage, this.trust).at(-1));
   }
 }
 

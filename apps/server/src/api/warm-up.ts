@@ -8,6 +8,7 @@ import { HttpStats } from '../metrics/http-stats.ts';
 import { LogDestination } from '../plugins/log-destination.ts';
 import { type Endpoint, preparedKey, preparedQueries, requestAnswerKey, requestKey } from './endpoint.ts';
 import type { AnswerFront } from './front.ts';
+import { AnswerWire } from './front-wire.ts';
 import type { KeyOwner } from './key-cache.ts';
 import type { Company } from './market.ts';
 import type { DataApiServices } from './services.ts';
@@ -122,6 +123,8 @@ export async function warmAnswerPath(
     };
     if (!front.answer(req, res, handOn)) handOn();
   });
+  // Read by the answer wire, as the listening server's connections are (decision 0339).
+  AnswerWire.install(front, server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);

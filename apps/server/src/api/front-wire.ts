@@ -1,0 +1,341 @@
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { AnswerFront, FrontRequest, FrontResponse } from './front.ts';
+import { carryCounted, countedAhead } from './front-handover.ts';
+import type { RateLimitOutcome } from './rate-limit.ts';
+
+const endOfHead = Buffer.from('\r\n\r\n', 'latin1');
+/** Node's default `maxHeaderSize`: a longer head is Node's to refuse (431). */
+const maxHead = 16 * 1024;
+/** The request target as the wire takes it: visible ASCII, no space. */
+const visibleTarget = /^\/[\x21-\x7e]*$/;
+const fieldName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A field value of visible ASCII, spaces and tabs (no obsolete text, no bare CR or LF). */
+const fieldValue = /^[\t\x20-\x7e]*$/;
+
+/**
+ * The answer wire (decision 0339): the server's connections are read by the wire first, which
+ * answers, through the answer front, the requests the front answers from its caches, writing
+ * status line, fields and body itself instead of through Node's http. At the first request it
+ * does not answer itself, the connection is Node's: its parser is given the bytes read so far
+ * (that request's and any after it) and reads the connection from then on.
+ *
+ * The wire takes only what it reads without doubt: a whole head, within Node's size limit,
+ * `GET <origin-form> HTTP/1.1`, a Host field, field names that are tokens and values of
+ * visible ASCII, no field named twice, no body framing (Content-Length, Transfer-Encoding),
+ * no Expect, Upgrade or `Connection` other than keep-alive. Anything else (a head split
+ * across reads, HTTP/1.0, a HEAD, a POST, a malformed line) goes to Node's http, which
+ * answers or refuses it as it always has.
+ *
+ * Plain HTTP servers only; a TLS server's requests go through Node's http to the front.
+ */
+export class AnswerWire {
+  /** Connections the wire still reads (not yet handed to Node's http). */
+  readonly connections = new Set<WireConnection>();
+  /** Requests the wire answered itself (the front counts them among its own). */
+  answered = 0;
+  private keepAliveSeconds = -1;
+  private keepAliveTail = '';
+
+  private constructor(
+    readonly front: AnswerFront,
+    readonly server: Server,
+    private readonly http: (this: Server, socket: Socket) => void,
+  ) {}
+
+  /**
+   * Puts the wire in place of Node's http connection listener on `server` (a plain HTTP server),
+   * and makes `closeIdleConnections`/`closeAllConnections` close the wire's connections too.
+   */
+  static install(front: AnswerFront, server: Server): AnswerWire {
+    const http = server
+      .listeners('connection')
+      .find((l) => (l as { name?: string }).name === 'connectionListener') as
+      | ((this: Server, socket: Socket) => void)
+      | undefined;
+    if (http === undefined)
+      throw new Error('the server has no Node http connection listener to put the wire before');
+    const wire = new AnswerWire(front, server, http);
+    server.removeListener('connection', http);
+    server.on('connection', (socket: Socket) => wire.accept(socket));
+    const closeIdle = server.closeIdleConnections;
+    const closeAll = server.closeAllConnections;
+    server.closeIdleConnections = function (this: Server) {
+      closeIdle.call(this);
+      wire.close(false);
+    };
+    server.closeAllConnections = function (this: Server) {
+      closeAll.call(this);
+      wire.close(true);
+    };
+    return wire;
+  }
+
+  private accept(socket: Socket): void {
+    // A per-connection request limit is Node's to keep (and announce).
+    if (this.server.maxRequestsPerSocket) this.handTo(socket);
+    else this.connections.add(new WireConnection(this, socket));
+  }
+
+  /** Gives `socket` to Node's http, which reads it from now on. */
+  handTo(socket: Socket): void {
+    this.http.call(this.server, socket);
+  }
+
+  /** Closes the wire's idle connections (`all`: every one, as `closeAllConnections` does). */
+  private close(all: boolean): void {
+    for (const c of this.connections) if (all || c.idle()) c.socket.destroy();
+  }
+
+  /** `Connection` and `Keep-Alive` as Node's http writes them for the server's keep-alive timeout. */
+  keepAlive(): string {
+    const seconds = Math.floor(this.server.keepAliveTimeout / 1000);
+    if (seconds !== this.keepAliveSeconds) {
+      this.keepAliveSeconds = seconds;
+      this.keepAliveTail =
+        this.server.keepAliveTimeout > 0
+          ? `Connection: keep-alive\r\nKeep-Alive: timeout=${seconds}\r\n\r\n`
+          : 'Connection: keep-alive\r\n\r\n';
+    }
+    return this.keepAliveTail;
+  }
+}
+
+/** A request head the wire read: what the front reads of it. */
+class WireRequest implements FrontRequest {
+  readonly method = 'GET';
+  constructor(
+    readonly url: string,
+    readonly headers: IncomingHttpHeaders,
+    readonly socket: Socket,
+  ) {}
+}
+
+/** The front's answer, written by the wire: the fields as given, then Node's Date and Connection. */
+class WireResponse implements FrontResponse {
+  private head = '';
+  constructor(private readonly connection: WireConnection) {}
+
+  writeHead(status: number, fields: string[]): this {
+    let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+    for (let i = 0; i < fields.length; i += 2) {
+      const value = fields[i + 1]!;
+      // Node's http refuses a field that would split the head; so does the wire.
+      if (value.includes('\n') || value.includes('\r')) throw new TypeError(`invalid value for ${fields[i]}`);
+      head += `${fields[i]}: ${value}\r\n`;
+    }
+    this.head = head;
+    return this;
+  }
+
+  end(body?: Buffer): this {
+    this.connection.write(this.head, body);
+    return this;
+  }
+}
+
+let dateSecond = -1;
+let dateText = '';
+/** The Date field's value, made once a second (as Node's http does). */
+function utcDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(now).toUTCString();
+  }
+  return dateText;
+}
+
+/**
+ * Reads a request head (without its closing blank line) the wire may answer, or null: Node's
+ * http is to read it.
+ */
+export function readHead(head: string, socket: Socket): WireRequest | null {
+  if (!head.startsWith('GET /')) return null;
+  const lineEnd = head.indexOf('\r\n');
+  if (lineEnd < 0) return null;
+  const space = head.indexOf(' ', 4);
+  if (space !== lineEnd - 9 || head.slice(space, lineEnd) !== ' HTTP/1.1') return null;
+  const url = head.slice(4, space);
+  if (!visibleTarget.test(url)) return null;
+  const headers: Record<string, string> = {};
+  let at = lineEnd + 2;
+  while (at < head.length) {
+    let end = head.indexOf('\r\n', at);
+    if (end < 0) end = head.length;
+    const colon = head.indexOf(':', at);
+    if (colon < 0 || colon > end) return null;
+    const raw = head.slice(at, colon);
+    if (!fieldName.test(raw)) return null;
+    const name = raw.toLowerCase();
+    // Own names only: a second field of a name, or one an object already answers to, is Node's.
+    if (name in headers) return null;
+    const value = head.slice(colon + 1, end);
+    if (!fieldValue.test(value)) return null;
+    headers[name] = value.trim();
+    at = end + 2;
+  }
+  if (headers.host === undefined) return null;
+  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return null;
+  if (headers.expect !== undefined || headers.upgrade !== undefined) return null;
+  const connection = headers.connection;
+  if (connection !== undefined && connection.toLowerCase() !== 'keep-alive') return null;
+  return new WireRequest(url, headers, socket);
+}
+
+/** One connection while the wire reads it. */
+class WireConnection {
+  /** Bytes read and not yet taken as a request. */
+  private pending: Buffer | null = null;
+  /** The bytes of the request the front has taken and not yet answered. */
+  private current: Buffer | null = null;
+  private reading = false;
+  /** The client closed its side: the connection ends once the request in hand is answered. */
+  private ended = false;
+  /** Handed to Node's http, or closed: the wire no longer touches it. */
+  private gone = false;
+
+  constructor(
+    private readonly wire: AnswerWire,
+    readonly socket: Socket,
+  ) {
+    socket.on('data', this.onData);
+    socket.on('end', this.onEnd);
+    socket.on('error', this.onError);
+    socket.on('close', this.onClose);
+    const timeout = wire.server.keepAliveTimeout;
+    if (timeout > 0) {
+      socket.setTimeout(timeout);
+      socket.on('timeout', this.onTimeout);
+    }
+  }
+
+  /** No request in hand and nothing unread: closed as Node closes an idle keep-alive connection. */
+  idle(): boolean {
+    return this.current === null && this.pending === null;
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    this.pending = this.pending === null ? chunk : Buffer.concat([this.pending, chunk]);
+    // Pipelined requests wait while one is in hand; past a head's size, reading waits too.
+    if (this.current !== null) {
+      if (this.pending.length > maxHead) this.socket.pause();
+      return;
+    }
+    this.read();
+  };
+
+  private readonly onEnd = (): void => {
+    if (this.current !== null) this.ended = true;
+    else this.socket.end();
+  };
+
+  private readonly onError = (): void => {
+    this.socket.destroy();
+  };
+
+  private readonly onClose = (): void => {
+    this.gone = true;
+    this.pending = null;
+    this.wire.connections.delete(this);
+  };
+
+  private readonly onTimeout = (): void => {
+    if (this.current === null) this.socket.destroy();
+  };
+
+  /** Where the front sends a request it took and then left to the framework. */
+  private readonly next = (req: WireRequest): void => {
+    const current = this.current ?? Buffer.alloc(0);
+    this.handOver(
+      this.pending === null ? current : Buffer.concat([current, this.pending]),
+      countedAhead(req),
+    );
+  };
+
+  /** Takes the requests read so far, one at a time, while the front answers them at once. */
+  private read(): void {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      while (!this.gone && this.current === null && this.pending !== null) {
+        const socket = this.socket;
+        // The client is not reading its answers: wait for it (as Node's http pauses its parser).
+        if (socket.writableNeedDrain) {
+          socket.pause();
+          socket.once('drain', this.onDrain);
+          return;
+        }
+        const bytes = this.pending;
+        const end = bytes.indexOf(endOfHead);
+        const req = end < 0 || end + 4 > maxHead ? null : readHead(bytes.toString('latin1', 0, end), socket);
+        if (req === null) {
+          this.handOver(bytes, undefined);
+          return;
+        }
+        this.current = end + 4 === bytes.length ? bytes : bytes.subarray(0, end + 4);
+        this.pending = end + 4 === bytes.length ? null : bytes.subarray(end + 4);
+        if (!this.wire.front.answer(req, new WireResponse(this), this.next)) this.handOver(bytes, undefined);
+      }
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private readonly onDrain = (): void => {
+    if (this.gone) return;
+    this.socket.resume();
+    this.read();
+  };
+
+  /** Writes the front's answer to the request in hand, then reads on. */
+  write(head: string, body: Buffer | undefined): void {
+    if (this.gone) return;
+    const socket = this.socket;
+    // A server that stopped listening (draining) answers with Connection: close, as the drain
+    // makes Node's http do, and ends the connection.
+    const last = this.ended || !this.wire.server.listening;
+    const fields = `${head}Date: ${utcDate()}\r\n${last ? 'Connection: close\r\n\r\n' : this.wire.keepAlive()}`;
+    this.wire.answered += 1;
+    this.current = null;
+    socket.cork();
+    socket.write(fields, 'latin1');
+    if (body !== undefined && body.length > 0) socket.write(body);
+    socket.uncork();
+    if (last) {
+      this.gone = true;
+      this.pending = null;
+      this.wire.connections.delete(this);
+      socket.end();
+      return;
+    }
+    if (socket.isPaused() && !socket.writableNeedDrain) socket.resume();
+    this.read();
+  }
+
+  /**
+   * Gives the connection to Node's http with `bytes` (the request the wire did not answer and
+   * everything read after it) as the first it reads; a counted outcome waits for that request.
+   */
+  private handOver(bytes: Buffer, outcome: RateLimitOutcome | undefined): void {
+    this.gone = true;
+    this.pending = null;
+    this.current = null;
+    this.wire.connections.delete(this);
+    const socket = this.socket;
+    socket.removeListener('data', this.onData);
+    socket.removeListener('end', this.onEnd);
+    socket.removeListener('error', this.onError);
+    socket.removeListener('close', this.onClose);
+    socket.removeListener('timeout', this.onTimeout);
+    socket.removeListener('drain', this.onDrain);
+    socket.setTimeout(0);
+    if (outcome !== undefined) carryCounted(socket, outcome);
+    this.wire.handTo(socket);
+    if (socket.isPaused()) socket.resume();
+    // Node's parser reads the handle from now on; these bytes came first.
+    if (bytes.length > 0) socket.emit('data', bytes);
+  }
+}
