@@ -158,13 +158,15 @@ describe('answer wire (decision 0339)', () => {
     );
   });
 
-  it('keeps answering a connection across a re-read of the data version', async () => {
+  it("keeps answering a connection across re-reads of the data version and the key's owner", async () => {
     await primed();
     const socket = await open(port);
     const before = wire().answered;
     for (let i = 0; i < 3; i++) {
-      // As every 2 s: the version is to be read again before the next answer.
-      app.dataApi.version.invalidate();
+      // As every 2 s: the version is to be read again before the next answer; as after 30 s
+      // unused, the key's owner too.
+      if (i !== 1) app.dataApi.version.invalidate();
+      if (i !== 0) app.dataApi.keys.invalidateKey(key);
       const read = readAnswers(socket, ['GET']);
       socket.write(head(path));
       expect((await read.answers)[0]!.statusLine).toBe('HTTP/1.1 200 OK');

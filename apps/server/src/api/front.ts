@@ -204,13 +204,17 @@ export class AnswerFront {
       this.opts.closing()
     )
       return false;
+    const apiKey = keyOf(url, headers.authorization);
+    if (apiKey === null) return false;
     const version = svc.version.peek();
-    if (version !== undefined) return this.answerAt(req, res, next, url, version, started);
-    // The version is read again every 2 s: the request waits for that read rather than go to the
-    // framework (which would take the connection from the answer wire for good, decision 0339).
-    svc.version.current().then(
-      (v) => {
-        if (!this.answerAt(req, res, next, url, v, started)) next(req, res);
+    if (version !== undefined && svc.keys.peek(apiKey) !== undefined)
+      return this.answerAt(req, res, next, url, apiKey, version, started);
+    // The version is read again every 2 s, a key's owner every 30 s: the request waits for that
+    // read rather than go to the framework, which would take the connection from the answer wire
+    // for good (decision 0339). The framework would read them the same way.
+    Promise.all([svc.version.current(), svc.keys.owner(apiKey)]).then(
+      ([v]) => {
+        if (!this.answerAt(req, res, next, url, apiKey, v, started)) next(req, res);
       },
       () => next(req, res),
     );
@@ -223,6 +227,7 @@ export class AnswerFront {
     res: S,
     next: FrontNext<Q, S>,
     url: string,
+    apiKey: string,
     version: number,
     started: number,
   ): boolean {
@@ -232,12 +237,12 @@ export class AnswerFront {
     const request = requestKey(url);
     const key = requestAnswerKey(version, request);
     const found = svc.answers.get(key, false);
-    if (found === undefined) return this.answerPrepared(req, res, next, { request, version, key, started });
+    if (found === undefined) return this.answerPrepared(req, res, next, { request, apiKey, version, key, started });
     const sent = readyRepresentation(found.entry, preferredCoding(headers['accept-encoding']));
     if (sent === undefined) return false;
     const operation = this.operations.get(found.operationId);
     if (operation === undefined || operation.endpoint.live) return false;
-    const caller = this.callerOf(req, operation.endpoint, found.companies);
+    const caller = this.callerOf(req, apiKey, operation.endpoint, found.companies);
     if (caller === null) return false;
     this.count(req, res, next, { operation, sent, entry: found.entry, ...caller, started, from: 'answers' });
     return true;
@@ -257,7 +262,7 @@ export class AnswerFront {
     req: Q,
     res: S,
     next: FrontNext<Q, S>,
-    asked: { request: string; version: number; key: string; started: number },
+    asked: { request: string; apiKey: string; version: number; key: string; started: number },
   ): boolean {
     const { svc } = this.opts;
     const target = this.preparedTarget(asked.request);
@@ -267,7 +272,7 @@ export class AnswerFront {
     if (!svc.prepared.isComplete(asked.version, e.operationId)) return false;
     const company = svc.symbols.peek(symbol, asked.version);
     if (!company) return false;
-    const caller = this.callerOf(req, e, [company]);
+    const caller = this.callerOf(req, asked.apiKey, e, [company]);
     if (caller === null) return false;
     const canonical = preparedKey(e, company, params, asked.version);
     const coding = preferredCoding(req.headers['accept-encoding']);
@@ -341,6 +346,7 @@ export class AnswerFront {
    */
   private callerOf(
     req: FrontRequest,
+    apiKey: string,
     endpoint: Endpoint,
     companies: Company[],
   ): { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean } | null {
@@ -350,8 +356,6 @@ export class AnswerFront {
     const onWarmUp = w !== null && (req.socket as { server?: unknown }).server === w.server;
     const https = this.protocolOf(req) === 'https';
     if (!https && !((config.allowLoopbackHttp || onWarmUp) && this.isLoopbackClient(req))) return null;
-    const apiKey = keyOf(req.url ?? '', req.headers.authorization);
-    if (apiKey === null) return null;
     if (config.env === 'production' && apiKey === publicSampleKey) return null;
     const owner = svc.keys.peek(apiKey, undefined, onWarmUp);
     if (!owner) return null;
