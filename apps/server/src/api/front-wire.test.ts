@@ -252,9 +252,15 @@ describe('answer wire (decision 0339)', () => {
     socket.write(head(path));
     await read.answers;
     expect(wire().connections.size).toBeGreaterThan(0);
+    // A connection whose first request is still on its way is not idle (nor to Node's http).
+    const fresh = await open(port);
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     app.server.closeIdleConnections();
     await closed;
+    const late = readAnswers(fresh, ['GET']);
+    fresh.write(head(path));
+    expect((await late.answers)[0]!.statusLine).toBe('HTTP/1.1 200 OK');
+    fresh.destroy();
     expect([...wire().connections].some((c) => c.socket.remotePort === socket.localPort)).toBe(false);
   });
 

@@ -196,6 +196,8 @@ class WireConnection {
   private ended = false;
   /** Handed to Node's http, or closed: the wire no longer touches it. */
   private gone = false;
+  /** An answer was written: from then on, between requests, the connection is idle. */
+  private served = false;
 
   constructor(
     private readonly wire: AnswerWire,
@@ -212,12 +214,19 @@ class WireConnection {
     }
   }
 
-  /** No request in hand and nothing unread: closed as Node closes an idle keep-alive connection. */
+  /**
+   * Answered before, no request in hand and nothing unread: closed as Node closes an idle
+   * keep-alive connection. A connection yet to send its first request is not idle, to Node's
+   * http either (its first request's head is awaited, under headersTimeout): closing it would
+   * reset a client whose request is on its way.
+   */
   idle(): boolean {
-    return this.current === null && this.pending === null;
+    return this.served && this.current === null && this.pending === null;
   }
 
   private readonly onData = (chunk: Buffer): void => {
+    // Past a last answer (Connection: close) the connection is ending: what else comes is not read.
+    if (this.gone) return;
     this.pending = this.pending === null ? chunk : Buffer.concat([this.pending, chunk]);
     // Pipelined requests wait while one is in hand; past a head's size, reading waits too.
     if (this.current !== null) {
@@ -300,6 +309,7 @@ class WireConnection {
     const fields = `${head}Date: ${utcDate()}\r\n${last ? 'Connection: close\r\n\r\n' : this.wire.keepAlive()}`;
     this.wire.answered += 1;
     this.current = null;
+    this.served = true;
     socket.cork();
     socket.write(fields, 'latin1');
     if (body !== undefined && body.length > 0) socket.write(body);
