@@ -237,7 +237,8 @@ export class AnswerFront {
     const request = requestKey(url);
     const key = requestAnswerKey(version, request);
     const found = svc.answers.get(key, false);
-    if (found === undefined) return this.answerPrepared(req, res, next, { request, apiKey, version, key, started });
+    if (found === undefined)
+      return this.answerPrepared(req, res, next, { request, apiKey, version, key, started });
     const sent = readyRepresentation(found.entry, preferredCoding(headers['accept-encoding']));
     if (sent === undefined) return false;
     const operation = this.operations.get(found.operationId);
