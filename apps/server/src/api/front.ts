@@ -187,8 +187,9 @@ export class AnswerFront {
 
   /**
    * Answers the request, or returns false (untouched: the caller passes it on). True means the
-   * front took it: answered at once, or after an asynchronous rate-limit count (Redis), when it
-   * answers or passes it on to `next` itself.
+   * front took it: answered at once, or after something asynchronous (a data version or key owner
+   * due to be read again, a rate-limit count in Redis, a prepared answer's read), when it answers
+   * or passes it on to `next` itself.
    */
   answer<Q extends FrontRequest, S extends FrontResponse>(req: Q, res: S, next: FrontNext<Q, S>): boolean {
     const started = performance.now();
