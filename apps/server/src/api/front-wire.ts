@@ -152,7 +152,7 @@ function utcDate(): string {
  * Reads a request head (without its closing blank line) the wire may answer, or null: Node's
  * http is to read it.
  */
-export function readHead(head: string, socket: Socket): WireRequest | null {
+function readHead(head: string, socket: Socket): WireRequest | null {
   if (!head.startsWith('GET /')) return null;
   const lineEnd = head.indexOf('\r\n');
   if (lineEnd < 0) return null;
