@@ -2,10 +2,10 @@
  * The benches' processes: this one (the load) pinned to CPU 1, the servers started on CPU 0,
  * when taskset is available. A server prints one JSON line starting `{"port"` when it listens.
  * A server runs the product as `npm start` does (decision 0335): the build (compiled by tsc, made
- * first when the sources are newer), read under the bahi-dist condition, by plain node. The
- * bench's own server scripts are plain JavaScript, so no TypeScript loader runs beside the
- * product: Node runs a loader's hooks on a thread of their own, whose collections shared the
- * server's core (decision 0336).
+ * first when the sources are newer), read by plain node with `npm start`'s node flags (the
+ * bahi-dist condition among them). The bench's own server scripts are plain JavaScript, so no
+ * TypeScript loader runs beside the product: Node runs a loader's hooks on a thread of their own,
+ * whose collections shared the server's core (decision 0336).
  */
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -52,6 +52,22 @@ export const benchSetting = (servers: string): string =>
 const here = new URL('.', import.meta.url).pathname;
 const root = join(here, '../../..');
 
+/**
+ * The node flags `npm start` runs the server with (package.json's start script: the build's
+ * condition, the young generation's size), so a bench server runs as the product does.
+ */
+export const startFlags: string[] = (() => {
+  const start = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
+  const run = /\bnode((?: --[^\s]+)+) apps\/server\/dist\/main\.js/.exec(start);
+  if (!run)
+    throw new Error(
+      `package.json's start script does not run node <flags> apps/server/dist/main.js: ${start}`,
+    );
+  return run[1]!.trim().split(' ');
+})();
+
 let built = false;
 /** The server's build, made or brought up to date once per bench (as `npm start` does first). */
 function buildServer(): void {
@@ -75,7 +91,7 @@ export function startServer<T>(
   buildServer();
   if (!script.endsWith('.mjs'))
     throw new Error(`${script}: a bench server is a plain JavaScript module (.mjs)`);
-  const args = ['--conditions=bahi-dist', `${here}${script}`];
+  const args = [...startFlags, `${here}${script}`];
   const logFile = join(mkdtempSync(join(tmpdir(), 'bahi-bench-')), 'stdout.log');
   const out = openSync(logFile, 'w');
   const opts: SpawnOptions = { stdio: ['ignore', out, 'inherit'], env: { ...process.env, ...env } };

@@ -137,6 +137,17 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^COPY --from=prod-deps /m);
   });
 
+  it('runs the server with the node flags npm start runs it with', () => {
+    const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start;
+    const startFlags = /\bnode((?: --\S+)+) apps\/server\/dist\/main\.js/.exec(start)?.[1]?.trim().split(' ');
+    const cmd = /^CMD (\[.*\])$/m.exec(runtime)?.[1];
+    const [node, ...args] = JSON.parse(cmd ?? '[]') as string[];
+    expect(node).toBe('node');
+    expect(args.at(-1)).toBe('apps/server/dist/main.js');
+    const nodeOptions = /NODE_OPTIONS=(\S+)/.exec(runtime)?.[1]?.split(' ') ?? [];
+    expect([...nodeOptions, ...args.slice(0, -1)].sort()).toEqual([...(startFlags ?? ['(none)'])].sort());
+  });
+
   it('installs every workspace the lockfile knows', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
     for (const stage of ['prod-deps', 'build']) {
