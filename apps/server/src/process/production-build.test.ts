@@ -67,6 +67,8 @@ describe('the production build', () => {
     for (const path of copied) expect(existsSync(join(root, path)), path).toBe(true);
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
     expect(cmd[0]).toBe('node');
-    expect(existsSync(join(root, cmd[1] ?? 'missing'))).toBe(true);
+    const script = cmd.slice(1).find((arg) => !arg.startsWith('-'));
+    expect(script).toBe('apps/server/dist/main.js');
+    expect(existsSync(join(root, script ?? 'missing'))).toBe(true);
   });
 });
