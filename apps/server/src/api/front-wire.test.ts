@@ -264,6 +264,42 @@ describe('answer wire (decision 0339)', () => {
     expect([...wire().connections].some((c) => c.socket.remotePort === socket.localPort)).toBe(false);
   });
 
+  it("refuses a connection that sends no request within headersTimeout with the product's 408, as Node's http does", async () => {
+    const server = app.server;
+    const [headersTimeout, keepAliveTimeout] = [server.headersTimeout, server.keepAliveTimeout];
+    server.headersTimeout = 300;
+    server.keepAliveTimeout = 10_000;
+    try {
+      await primed();
+      const silent = await open(port);
+      const refused = readAnswers(silent, ['GET']);
+      const started = Date.now();
+      const [answer] = await refused.answers;
+      await refused.ended;
+      // Well before the keep-alive timeout the connection would otherwise be held for.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(answer!.statusLine).toBe('HTTP/1.1 408 Request Timeout');
+      expect(answer!.fields.get('content-type')).toBe('application/problem+json');
+      expect(JSON.parse(answer!.body.toString()).code).toBe('request_timeout');
+      silent.destroy();
+
+      // Answered once, a connection then idles under the keep-alive timeout, not headersTimeout.
+      const served = await open(port);
+      const read = readAnswers(served, ['GET']);
+      served.write(head(path));
+      expect((await read.answers)[0]!.statusLine).toBe('HTTP/1.1 200 OK');
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(served.readyState).toBe('open');
+      const again = readAnswers(served, ['GET']);
+      served.write(head(path));
+      expect((await again.answers)[0]!.statusLine).toBe('HTTP/1.1 200 OK');
+      served.destroy();
+    } finally {
+      server.headersTimeout = headersTimeout;
+      server.keepAliveTimeout = keepAliveTimeout;
+    }
+  });
+
   it('refuses a call past the rate limit with the framework 429, counted once', async () => {
     const { key: limited } = await keyFor(app.deps.db, 'E', { rateLimitPerMinute: 3 });
     const url = `/api/v1/financials/ITC?period=annual&token=${limited}`;

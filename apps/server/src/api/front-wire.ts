@@ -207,11 +207,12 @@ class WireConnection {
     socket.on('end', this.onEnd);
     socket.on('error', this.onError);
     socket.on('close', this.onClose);
-    const timeout = wire.server.keepAliveTimeout;
-    if (timeout > 0) {
-      socket.setTimeout(timeout);
-      socket.on('timeout', this.onTimeout);
-    }
+    // Until its first answer the connection awaits a request head, under the server's
+    // headersTimeout as with Node's http; from then on it idles under keepAliveTimeout.
+    const server = wire.server;
+    const first = server.headersTimeout > 0 ? server.headersTimeout : server.keepAliveTimeout;
+    if (first > 0) socket.setTimeout(first);
+    socket.on('timeout', this.onTimeout);
   }
 
   /**
@@ -252,7 +253,25 @@ class WireConnection {
   };
 
   private readonly onTimeout = (): void => {
-    if (this.current === null) this.socket.destroy();
+    if (this.current !== null) return;
+    if (this.served) {
+      // Idle past the keep-alive timeout: closed without a word, as Node's http closes it.
+      this.socket.destroy();
+      return;
+    }
+    // No request head within headersTimeout: refused as Node's http refuses it, through the
+    // server's clientError listeners (the product's writes a 408 problem), else Node's bare 408.
+    this.gone = true;
+    this.pending = null;
+    this.wire.connections.delete(this);
+    const socket = this.socket;
+    const err: NodeJS.ErrnoException = new Error('Request timeout');
+    err.code = 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (!this.wire.server.emit('clientError', err, socket)) {
+      if (socket.writable && socket.bytesWritten === 0)
+        socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+    }
   };
 
   /** Where the front sends a request it took and then left to the framework. */
@@ -309,7 +328,12 @@ class WireConnection {
     const fields = `${head}Date: ${utcDate()}\r\n${last ? 'Connection: close\r\n\r\n' : this.wire.keepAlive()}`;
     this.wire.answered += 1;
     this.current = null;
-    this.served = true;
+    if (!this.served) {
+      this.served = true;
+      // Past its first answer the connection waits under the keep-alive timeout.
+      if (this.wire.server.headersTimeout > 0)
+        socket.setTimeout(Math.max(0, this.wire.server.keepAliveTimeout));
+    }
     socket.cork();
     socket.write(fields, 'latin1');
     if (body !== undefined && body.length > 0) socket.write(body);
