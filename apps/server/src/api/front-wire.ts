@@ -247,10 +247,15 @@ class WireConnection {
   };
 
   private readonly onClose = (): void => {
+    this.leave();
+  };
+
+  /** The wire no longer touches the connection (closed, ending, refused or handed over). */
+  private leave(): void {
     this.gone = true;
     this.pending = null;
     this.wire.connections.delete(this);
-  };
+  }
 
   private readonly onTimeout = (): void => {
     if (this.current !== null) return;
@@ -261,9 +266,7 @@ class WireConnection {
     }
     // No request head within headersTimeout: refused as Node's http refuses it, through the
     // server's clientError listeners (the product's writes a 408 problem), else Node's bare 408.
-    this.gone = true;
-    this.pending = null;
-    this.wire.connections.delete(this);
+    this.leave();
     const socket = this.socket;
     const err: NodeJS.ErrnoException = new Error('Request timeout');
     err.code = 'ERR_HTTP_REQUEST_TIMEOUT';
@@ -330,18 +333,15 @@ class WireConnection {
     this.current = null;
     if (!this.served) {
       this.served = true;
-      // Past its first answer the connection waits under the keep-alive timeout.
-      if (this.wire.server.headersTimeout > 0)
-        socket.setTimeout(Math.max(0, this.wire.server.keepAliveTimeout));
+      // Past its first answer the connection waits under the keep-alive timeout (0: none).
+      socket.setTimeout(this.wire.server.keepAliveTimeout);
     }
     socket.cork();
     socket.write(fields, 'latin1');
     if (body !== undefined && body.length > 0) socket.write(body);
     socket.uncork();
     if (last) {
-      this.gone = true;
-      this.pending = null;
-      this.wire.connections.delete(this);
+      this.leave();
       socket.end();
       return;
     }
@@ -354,10 +354,8 @@ class WireConnection {
    * everything read after it) as the first it reads; a counted outcome waits for that request.
    */
   private handOver(bytes: Buffer, outcome: RateLimitOutcome | undefined): void {
-    this.gone = true;
-    this.pending = null;
+    this.leave();
     this.current = null;
-    this.wire.connections.delete(this);
     const socket = this.socket;
     socket.removeListener('data', this.onData);
     socket.removeListener('end', this.onEnd);
