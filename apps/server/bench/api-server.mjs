@@ -1,17 +1,19 @@
 // @ts-check
 /**
- * The full server for the load benches (see bench-app.mjs). Prints port, key and symbols; log
- * lines (LOG_LEVEL) go to standard output after that line.
+ * The full server for the load benches (see bench-app.mjs). Prints port, key, symbols and how
+ * soon it answered; log lines (LOG_LEVEL) go to standard output after that line.
  */
 import { benchApp, untilPrepared } from './bench-app.mjs';
 
 const { app, key, symbols } = await benchApp();
 await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
 // How soon a (re)started process answers, in ms since the process began (node's time origin):
 // listening, its health check, and a data answer (ITC: a company the benches' passes never ask),
 // before its answers are prepared, copied to the answer file and its path warmed.
 const listeningMs = Math.round(performance.now());
-const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (app.server.address()).port}`;
+const origin = `http://127.0.0.1:${port}`;
 const health = await fetch(`${origin}/healthz`);
 await health.arrayBuffer();
 const healthMs = Math.round(performance.now());
@@ -30,10 +32,9 @@ const warmUp = await app.answerWarmUp;
 /** @type {{ rows: { bytes: number }[] }} */
 const { rows } = await app.deps.db.query("SELECT pg_total_relation_size('prepared_answer')::int8 AS bytes");
 const preparedMb = Math.round(Number(rows[0]?.bytes ?? 0) / 1048576);
-const address = app.server.address();
 console.log(
   JSON.stringify({
-    port: typeof address === 'object' && address ? address.port : 0,
+    port,
     started: { listeningMs, healthMs, firstAnswerMs, readyMs: Math.round(performance.now()) },
     key,
     symbols,

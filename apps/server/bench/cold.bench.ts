@@ -280,7 +280,7 @@ for (const target of targets) {
     ? `warmed its answer path with ${info.warmUp.requests} requests over ${info.warmUp.symbols.length} companies (left out of the passes) in ${info.warmUp.ms} ms`
     : 'no warm-up (WARM_UP=false)';
   console.log(
-    `${target.name}: first data answer ${seconds(info.started.firstAnswerMs)} s after the process began; server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, of which ${info.preparedSeconds} s preparing answers after listening (${info.prepared
+    `${target.name}: first data answer ${seconds(info.started.firstAnswerMs)} s after the process began; server ready in ${seconds(performance.now() - t0)} s, of which ${info.preparedSeconds} s preparing answers after listening (${info.prepared
       .map((p) => `${p.operationId}: ${p.answers} in ${(p.ms / 1000).toFixed(1)} s`)
       .join('; ')}), ${info.preparedMb} MB stored; ${copied}`,
   );
@@ -337,7 +337,7 @@ for (const target of targets) {
     const again = await startApi(target.env);
     const s = again.info.started;
     console.log(
-      `${target.name}: restarted on the prepared data: listening ${seconds(s.listeningMs)} s after the process began, /healthz answered at ${seconds(s.healthMs)} s, its first data answer at ${seconds(s.firstAnswerMs)} s; answers copied to the answer file and path warmed at ${seconds(s.readyMs)} s (${((performance.now() - t1) / 1000).toFixed(1)} s from the bench's spawn), ${again.info.warmUp ? `warmed with ${again.info.warmUp.requests} requests in ${again.info.warmUp.ms} ms` : 'no warm-up'}`,
+      `${target.name}: restarted on the prepared data: listening ${seconds(s.listeningMs)} s after the process began, /healthz answered at ${seconds(s.healthMs)} s, its first data answer at ${seconds(s.firstAnswerMs)} s; answers copied to the answer file and path warmed at ${seconds(s.readyMs)} s (${seconds(performance.now() - t1)} s from the bench's spawn), ${again.info.warmUp ? `warmed with ${again.info.warmUp.requests} requests in ${again.info.warmUp.ms} ms` : 'no warm-up'}`,
     );
     const skip = new Set([...asked, ...(again.info.warmUp?.symbols ?? [])]);
     const fresh = pool.slice(2 * companies + dailyCompanies).filter((s) => !skip.has(s));
