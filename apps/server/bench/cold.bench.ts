@@ -291,10 +291,15 @@ for (const target of targets) {
   // the warm-up asked for (it forgot its answers, but they were asked).
   const asked = new Set(['ITC', 'RELIANCE', 'HDFCBANK', ...(info.warmUp?.symbols ?? [])]);
   const pool = info.symbols.filter((s) => !asked.has(s));
-  if (pool.length < 2 * companies + dailyCompanies)
+  if (pool.length < 2 * companies + 2 * dailyCompanies)
     throw new Error(
-      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies} and ${dailyCompanies} for daily quotes`,
+      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies} and two daily-quotes passes of ${dailyCompanies}`,
     );
+  // The last quarter of the data: a range inside every company's history, made on request.
+  const sample = await fetch(`${origin}/api/v1/daily-quotes/HDFCBANK?${token}`);
+  if (!sample.ok) throw new Error(`daily-quotes/HDFCBANK answered ${sample.status}`);
+  const { meta } = (await sample.json()) as { meta: { asOf: string } };
+  const quarterFrom = new Date(Date.parse(`${meta.asOf}T00:00:00Z`) - 91 * 86_400_000).toISOString().slice(0, 10);
   const scan = (symbols: string[], key = token) =>
     symbols.flatMap((s) => statements.map((q) => `/api/v1/financials/${encodeURIComponent(s)}?${q}&${key}`));
   const cases = [
@@ -311,10 +316,18 @@ for (const target of targets) {
       paths: scan(pool.slice(companies, 2 * companies)),
     },
     {
+      // From before the data begins: each company's whole history, prepared (decision 0341).
       name: 'daily-quotes/{symbol} from 2016',
       paths: pool
         .slice(2 * companies, 2 * companies + dailyCompanies)
         .map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=2016-01-01&${token}`),
+    },
+    {
+      // A range inside every company's history: not prepared, made on request.
+      name: `daily-quotes/{symbol} from ${quarterFrom} (the last quarter)`,
+      paths: pool
+        .slice(2 * companies + dailyCompanies, 2 * companies + 2 * dailyCompanies)
+        .map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=${quarterFrom}&${token}`),
     },
   ];
   const colds: Sample[] = [];
@@ -340,7 +353,7 @@ for (const target of targets) {
       `${target.name}: restarted on the prepared data: listening ${seconds(s.listeningMs)} s after the process began, /healthz answered at ${seconds(s.healthMs)} s, its first data answer at ${seconds(s.firstAnswerMs)} s; answers copied to the answer file and path warmed at ${seconds(s.readyMs)} s (${seconds(performance.now() - t1)} s from the bench's spawn), ${again.info.warmUp ? `warmed with ${again.info.warmUp.requests} requests in ${again.info.warmUp.ms} ms` : 'no warm-up'}`,
     );
     const skip = new Set([...asked, ...(again.info.warmUp?.symbols ?? [])]);
-    const fresh = pool.slice(2 * companies + dailyCompanies).filter((s) => !skip.has(s));
+    const fresh = pool.slice(2 * companies + 2 * dailyCompanies).filter((s) => !skip.has(s));
     if (fresh.length < companies)
       throw new Error(
         `the universe has ${fresh.length} companies left for the restart, fewer than ${companies}`,

@@ -1,5 +1,5 @@
 import { type PlanCode, sampleSymbols } from '@bahi/contracts';
-import { rowsPerStep, yieldToEventLoop } from '@bahi/market-data';
+import { type QuoteSpan, rowsPerStep, yieldToEventLoop } from '@bahi/market-data';
 import type { Queryable } from '@bahi/market-data/db';
 import type { SyncConfig } from '@bahi/market-data/ingest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -98,6 +98,14 @@ export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObje
    * of them reads a stored answer instead of running `load`. Per-company endpoints only.
    */
   prepare?: Record<string, string>[];
+  /**
+   * The query in its canonical form for these companies, when another query asks the same
+   * question and gets the same answer byte for byte (decision 0341): a date range covering all
+   * of a company's quotes, however it is written, becomes one query, so those requests share
+   * one cached and one prepared answer. Returns `query` itself when it has no other form.
+   * `spans` are the companies' quote spans by ISIN.
+   */
+  canonical?: (query: Static<Q>, companies: Company[], spans: ReadonlyMap<string, QuoteSpan>) => Static<Q>;
   /** Reads the data; null means valid parameters but nothing to serve (402). */
   load: (ctx: LoadContext<Static<P>, Static<Q>>) => Promise<Loaded | null>;
 }
@@ -257,11 +265,14 @@ export async function produce(
   url?: string,
 ): Promise<CachedResponse> {
   const format = input.query.format === 'csv' && e.tabular ? 'csv' : 'json';
-  const params = paramsKey({ ...input.params, ...input.query });
+  const query = canonicalQuery(e, svc, input.query, companies, version);
+  const params = paramsKey({ ...input.params, ...query });
   const key = keyOf(e, companies, params, format, version);
   const prepared = format === 'json' && isPreparedParams(e, params);
-  // Validated: the same query string means the same variant for any other symbol.
-  if (prepared && url !== undefined) svc.shapes.learn(e.operationId, queryOf(requestKey(url)), params);
+  // Validated: the same query string means the same variant for any other symbol. A query put
+  // in its canonical form is this company's variant only.
+  if (prepared && url !== undefined && query === input.query)
+    svc.shapes.learn(e.operationId, queryOf(requestKey(url)), params);
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
   // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
@@ -274,10 +285,28 @@ export async function produce(
       return entry;
     }
   }
-  const entry = await build(e, svc, input, companies, version, serialize, format);
+  const entry = await build(e, svc, { params: input.params, query }, companies, version, serialize, format);
   if (!entry) throw new AppError('request_failed', missingDetail(e, companies, input));
   if (!e.live) svc.cache.set(key, entry);
   return entry;
+}
+
+/**
+ * The request's query in the endpoint's canonical form, once the version's quote spans are
+ * loaded (the first request that needs them starts the load and is answered as asked).
+ */
+function canonicalQuery(
+  e: Endpoint,
+  svc: Pick<DataApiServices, 'spans'>,
+  query: Record<string, unknown>,
+  companies: Company[],
+  version: number,
+): Record<string, unknown> {
+  if (!e.canonical) return query;
+  const spans = svc.spans.peek(version);
+  if (spans) return e.canonical(query, companies, spans);
+  svc.spans.prepare(version);
+  return query;
 }
 
 /** Loads and serializes an answer; null when the parameters are valid but there is no data. */

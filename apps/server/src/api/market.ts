@@ -18,34 +18,75 @@ const companyOf = (ref: CompanyRef): Company => ({
 });
 
 /**
+ * A value read from the database once per data version: loaded when first asked for (or
+ * `prepare`d), kept until the version changes. A failed load is not kept: the next use loads
+ * again.
+ */
+export class PerVersion<T> {
+  private pending: Promise<T> | null = null;
+  private version = -1;
+  /** The value once loaded, for `peek`. */
+  private loaded: { version: number; value: T } | null = null;
+  constructor(private readonly load: () => Promise<T>) {}
+
+  /** The version's value without waiting; undefined while it is not loaded. */
+  peek(version: number): T | undefined {
+    return this.loaded?.version === version ? this.loaded.value : undefined;
+  }
+
+  /** Starts loading the version's value without waiting for it. */
+  prepare(version: number): void {
+    // A failed load is handled (and dropped) in `of`; the next use loads it again.
+    this.of(version).catch(() => undefined);
+  }
+
+  of(version: number): Promise<T> {
+    if (version !== this.version || !this.pending) {
+      this.version = version;
+      const loading = this.load();
+      this.pending = loading;
+      loading.then(
+        (value) => {
+          if (this.pending === loading) this.loaded = { version, value };
+        },
+        () => {
+          if (this.pending === loading) this.pending = null;
+        },
+      );
+    }
+    return this.pending;
+  }
+}
+
+/**
  * Symbols resolved in memory: every company's identifiers are loaded once per data version
  * (two queries), so resolving a request's symbols costs no query (decision 0321).
  */
 export class SymbolCache {
-  private directory: Promise<CompanyDirectory> | null = null;
-  private version = -1;
-  /** The directory once loaded, for `peek`. */
-  private loaded: { version: number; directory: CompanyDirectory } | null = null;
-  constructor(private readonly db: Queryable) {}
+  private readonly directory: PerVersion<CompanyDirectory>;
+  constructor(db: Queryable) {
+    this.directory = new PerVersion(() => loadCompanyDirectory(db));
+  }
 
   /**
    * The company without waiting: null for a symbol the version's directory does not know,
    * undefined while that directory is not loaded (the caller takes the asynchronous path).
    */
   peek(symbol: string, version: number): Company | null | undefined {
-    if (this.loaded?.version !== version) return undefined;
-    const ref = this.loaded.directory.resolve(symbol);
+    const directory = this.directory.peek(version);
+    if (!directory) return undefined;
+    const ref = directory.resolve(symbol);
     return ref ? companyOf(ref) : null;
   }
 
   async resolve(symbol: string, version: number): Promise<Company | null> {
-    const ref = (await this.directoryOf(version)).resolve(symbol);
+    const ref = (await this.directory.of(version)).resolve(symbol);
     return ref ? companyOf(ref) : null;
   }
 
   /** Every company of the version's directory, in ISIN order. */
   async all(version: number): Promise<Company[]> {
-    return (await this.directoryOf(version)).companies().map(companyOf);
+    return (await this.directory.of(version)).companies().map(companyOf);
   }
 
   /**
@@ -53,25 +94,6 @@ export class SymbolCache {
    * after a start or a data change do not wait for it (about 50–100 ms on the default universe).
    */
   prepare(version: number): void {
-    // A failed load is handled (and dropped) in directoryOf; the next request loads it again.
-    void this.directoryOf(version);
-  }
-
-  private directoryOf(version: number): Promise<CompanyDirectory> {
-    if (version !== this.version || !this.directory) {
-      this.version = version;
-      const loading = loadCompanyDirectory(this.db);
-      this.directory = loading;
-      loading.then(
-        (directory) => {
-          if (this.directory === loading) this.loaded = { version, directory };
-        },
-        // A failed load is not kept: the next request tries again.
-        () => {
-          if (this.directory === loading) this.directory = null;
-        },
-      );
-    }
-    return this.directory;
+    this.directory.prepare(version);
   }
 }

@@ -218,6 +218,8 @@ export class AnswerPreparer {
     const companies = await this.svc.symbols.all(version);
     const serialize = this.serializerOf(e);
     const variants = (e.prepare ?? []).map((v) => variantQuery(e, v));
+    // Each company's answers are prepared under its canonical queries (decision 0341), each once.
+    const spans = e.canonical ? await this.svc.spans.of(version) : undefined;
     let batch: Row[] = [];
     let stored = 0;
     let failed = 0;
@@ -225,11 +227,16 @@ export class AnswerPreparer {
     let firstError: unknown;
     for (const company of companies) {
       if (this.abandoned(version)) return null;
-      for (const query of variants) {
+      const asked = new Set<string>();
+      for (const variant of variants) {
+        const query = spans ? e.canonical!(variant, [company], spans) : variant;
+        const key = cacheKey(e, [company], { symbol: company.symbol, ...query }, 'json', version);
+        if (asked.has(key)) continue;
+        asked.add(key);
         // An answer that fails is left out (a request for it runs `load` and answers as it
         // would); the rest of the set is still prepared.
         try {
-          batch.push(await this.prepareOne(e, company, query, version, serialize));
+          batch.push(await this.prepareOne(e, company, query, key, version, serialize));
           inARow = 0;
         } catch (err) {
           failed += 1;
@@ -260,11 +267,11 @@ export class AnswerPreparer {
     e: Endpoint,
     company: Company,
     query: Record<string, unknown>,
+    key: string,
     version: number,
     serialize: (body: unknown) => string,
   ): Promise<Row> {
     const params = { symbol: company.symbol };
-    const key = cacheKey(e, [company], { ...params, ...query }, 'json', version);
     const entry = await build(e, this.svc, { params, query }, [company], version, serialize);
     if (!entry) return { key, etag: '', length: 0, asOf: '', source: '', br: null };
     const br = await compressPrepared(entry.body);

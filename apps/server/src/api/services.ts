@@ -1,3 +1,4 @@
+import { loadQuoteSpans, type QuoteSpan } from '@bahi/market-data';
 import type { Db } from '@bahi/market-data/db';
 import { loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
 import type { Config } from '../config.ts';
@@ -5,7 +6,7 @@ import { AnswerFiles } from './answer-file.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import { DataVersion } from './data-version.ts';
 import { KeyCache } from './key-cache.ts';
-import { SymbolCache } from './market.ts';
+import { PerVersion, SymbolCache } from './market.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { PreparedAnswers } from './prepared-store.ts';
 import { RateLimiter, Rejections } from './rate-limit.ts';
@@ -23,6 +24,11 @@ export interface DataApiServices {
   answers: ResponseCache<Answer>;
   version: DataVersion;
   symbols: SymbolCache;
+  /**
+   * Each company's first and last quote, for endpoints that put a date range in its canonical
+   * form (decision 0341); loaded when first needed.
+   */
+  spans: PerVersion<Map<string, QuoteSpan>>;
   /** Answers prepared when the data changed (decision 0326). */
   prepared: PreparedAnswers;
   /** Query strings validated to prepared variants, for the answer front (decision 0328). */
@@ -62,6 +68,7 @@ export function createServices(
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version,
     symbols,
+    spans: new PerVersion(() => loadQuoteSpans(db)),
     prepared: new PreparedAnswers(
       db,
       code,

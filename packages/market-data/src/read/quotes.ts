@@ -105,6 +105,48 @@ export async function getQuotes(
   return { quotes, unknown };
 }
 
+/** The days a company's daily quotes cover (ISO dates). */
+export interface QuoteSpan {
+  /** The first and last trading day of its NSE quotes, the ones `getDailyQuotes` answers with. */
+  first: string;
+  last: string;
+  /** Its latest quote on any exchange: the end of `getDailyQuotes`' default range. */
+  latest: string;
+}
+
+/**
+ * Every company's quote span, by ISIN (companies without NSE quotes left out), in one
+ * statement: probes of the daily quotes' primary key per company.
+ */
+export async function loadQuoteSpans(q: Queryable): Promise<Map<string, QuoteSpan>> {
+  const { rows } = await q.query<{
+    isin: string;
+    first: string | null;
+    last: string | null;
+    latest: string | null;
+  }>(
+    `SELECT c.isin,
+            (SELECT to_char(min(d.trade_date), 'YYYY-MM-DD') FROM daily_quote d WHERE d.isin = c.isin AND d.exchange = 'NSE') AS first,
+            (SELECT to_char(max(d.trade_date), 'YYYY-MM-DD') FROM daily_quote d WHERE d.isin = c.isin AND d.exchange = 'NSE') AS last,
+            (SELECT to_char(max(d.trade_date), 'YYYY-MM-DD') FROM daily_quote d WHERE d.isin = c.isin) AS latest
+       FROM company c`,
+  );
+  const spans = new Map<string, QuoteSpan>();
+  for (const { isin, first, last, latest } of rows)
+    if (first && last && latest) spans.set(isin, { first, last, latest });
+  return spans;
+}
+
+/**
+ * The day a year before an ISO date, as PostgreSQL's `date - interval '1 year'` makes it (the
+ * default start of `getDailyQuotes`' range): the 29th of February gives the 28th.
+ */
+export function yearBefore(iso: string): string {
+  const year = String(Number(iso.slice(0, 4)) - 1).padStart(4, '0');
+  const monthDay = iso.slice(5) === '02-29' ? '02-28' : iso.slice(5);
+  return `${year}-${monthDay}`;
+}
+
 /** A company's adjustment factors, oldest first (`$1`: its ISIN). */
 const FACTORS_OF_ISIN = `SELECT ex_date AS "exDate", price_factor AS "priceFactor", dividend_factor AS "dividendFactor"
   FROM adjustment_factor WHERE isin = $1 ORDER BY ex_date`;

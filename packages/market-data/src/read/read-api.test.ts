@@ -8,7 +8,14 @@ import { openSampleDb } from '../testing.ts';
 import { getCommodityFutures, listCommodityFutures } from './commodity-futures.ts';
 import { getCompanyProfile, getPeers, listSectors, listSymbols, searchCompanies } from './companies.ts';
 import { getFinancials, getSegmentRevenue } from './financials.ts';
-import { getCorporateActions, getDailyQuotes, getDividends, getQuotes } from './quotes.ts';
+import {
+  getCorporateActions,
+  getDailyQuotes,
+  getDividends,
+  getQuotes,
+  loadQuoteSpans,
+  yearBefore,
+} from './quotes.ts';
 import {
   getAnnualPriceRatios,
   getBasicFinancials,
@@ -142,6 +149,43 @@ for (const target of testDatabases()) {
       expect(metrics!.metrics.marketCap).toBeGreaterThan(0);
       const basic = await getBasicFinancials(db, 'ITC');
       expect(basic!.years[0]).toHaveProperty('revenue');
+    });
+
+    it("knows each company's quote span, and the default range's start, as the daily quotes read them", async () => {
+      const spans = await loadQuoteSpans(db);
+      const { rows } = await db.query<{ isin: string; first: string; last: string; n: number }>(
+        `SELECT isin, to_char(min(trade_date), 'YYYY-MM-DD') AS first, to_char(max(trade_date), 'YYYY-MM-DD') AS last
+           FROM daily_quote WHERE exchange = 'NSE' GROUP BY isin ORDER BY isin`,
+      );
+      expect(rows.length).toBeGreaterThan(10);
+      expect([...spans.keys()].sort()).toEqual(rows.map((r) => r.isin));
+      for (const r of rows) expect(spans.get(r.isin)).toMatchObject({ first: r.first, last: r.last });
+      // Read whole, a company's quotes run from the first day of its span to the last.
+      const itc = (await resolveCompany(db, 'ITC'))!;
+      const days = (await getDailyQuotes(db, itc, { from: '1900-01-01' }))!;
+      expect([days[0]!.date, days.at(-1)!.date]).toEqual([
+        spans.get(itc.isin)!.first,
+        spans.get(itc.isin)!.last,
+      ]);
+      // The default range starts a year before the latest quote, as PostgreSQL subtracts a year.
+      const latest = spans.get(itc.isin)!.latest;
+      const year = (await getDailyQuotes(db, itc))!;
+      expect(year[0]!.date >= yearBefore(latest)).toBe(true);
+      expect(days.filter((d) => d.date >= yearBefore(latest))).toHaveLength(year.length);
+      for (const day of [
+        '2024-02-29',
+        '2023-03-01',
+        '2025-01-01',
+        '2024-12-31',
+        '2000-02-29',
+        '0100-06-15',
+      ]) {
+        const { rows: pg } = await db.query<{ d: string }>(
+          `SELECT to_char(($1::date - interval '1 year')::date, 'YYYY-MM-DD') AS d`,
+          [day],
+        );
+        expect(yearBefore(day), day).toBe(pg[0]!.d);
+      }
     });
 
     it('serves raw and adjusted daily quotes across the RELIANCE 1:1 bonus', async () => {

@@ -1,7 +1,14 @@
-import { getAnnualPriceRatios, getDailyPriceRatios, getDailyQuotes, getQuotes } from '@bahi/market-data';
+import {
+  getAnnualPriceRatios,
+  getDailyPriceRatios,
+  getDailyQuotes,
+  getQuotes,
+  type QuoteSpan,
+  yearBefore,
+} from '@bahi/market-data';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { defineEndpoint, provenanceOf } from '../endpoint.ts';
+import { type Company, defineEndpoint, provenanceOf } from '../endpoint.ts';
 import { IsoDate, Num, Str, StrOrNull, SymbolParam } from '../schemas.ts';
 import { StatementTypeParam } from './financials.ts';
 
@@ -15,6 +22,31 @@ const Range = {
 function checkRange(q: { from?: string; to?: string }): void {
   if (q.from && q.to && q.from > q.to)
     throw new AppError('bad_request', '"to" is before "from".', { param: 'to' });
+}
+
+/** A day before any quote: a range from it covers all of a company's quotes (decision 0341). */
+export const wholeHistory = '1900-01-01';
+
+/**
+ * A date range that covers every one of the company's quotes, however it is written (`from`
+ * before its first day, or the default year for a company quoted for less than a year; no `to`,
+ * or one on or after its last day), answers with all of them: its canonical form is
+ * `from=1900-01-01` and no `to`. Any other range is left as asked.
+ */
+export function wholeRange<Q extends { from?: string; to?: string }>(
+  query: Q,
+  companies: Company[],
+  spans: ReadonlyMap<string, QuoteSpan>,
+): Q {
+  const span = companies.length === 1 ? spans.get(companies[0]!.isin) : undefined;
+  if (!span || span.first < wholeHistory) return query;
+  if (query.to !== undefined && query.to < span.last) return query;
+  // The default start, as the read makes it: a year before `to`, or before the latest quote.
+  const from = query.from ?? yearBefore(query.to ?? span.latest);
+  if (from > span.first) return query;
+  if (query.from === wholeHistory && query.to === undefined) return query;
+  const { to: _to, ...rest } = query;
+  return { ...rest, from: wholeHistory } as Q;
 }
 
 const quoteFields = {
@@ -97,6 +129,10 @@ export const dailyQuotes = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'RELIANCE' }, query: { from: '2024-10-21', to: '2024-10-31' } },
+  // Prepared: every company's whole history, which a scan "since <a date before the data>", or
+  // the default year of a company quoted for less than a year, asks (decision 0341).
+  prepare: [{ from: wholeHistory }],
+  canonical: wholeRange,
   load: async ({ db, companies, query }) => {
     checkRange(query);
     const rows = await getDailyQuotes(db, companies[0]!.ref, query);
