@@ -152,73 +152,76 @@ describe.each(testDatabases())(
       expect(app.dataApi.prepared.hits).toBe(hits + 1);
     });
 
-    it("a date range covering a company's every quote, however written, is answered from its prepared whole history (decision 0341)", async () => {
-      const version = await prepared(app);
-      const spans = await app.dataApi.spans.of(version);
-      const symbolOf = new Map(
-        (await db.query<{ isin: string; symbol: string }>('SELECT isin, symbol FROM company')).rows.map(
-          (r) => [r.isin, r.symbol],
-        ),
-      );
-      const dayAfter = (iso: string) =>
-        new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      const dayBefore = (iso: string) =>
-        new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-      // A company quoted for more than a year, and one quoted for less (its default year is all of it).
-      const entries = [...spans].filter(([isin]) => symbolOf.get(isin));
-      const [longIsin, long] = entries.find(([, s]) => s.first < yearBefore(s.latest))!;
-      const [shortIsin, short] = entries.find(([, s]) => s.first >= yearBefore(s.latest))!;
-      const ask = async (symbol: string, range: string) => {
+    it.each(['daily-quotes', 'daily-price-ratios'])(
+      "%s: a date range covering a company's every quote, however written, is answered from its prepared whole history (decision 0341)",
+      async (path) => {
+        const version = await prepared(app);
+        const spans = await app.dataApi.spans.of(version);
+        const symbolOf = new Map(
+          (await db.query<{ isin: string; symbol: string }>('SELECT isin, symbol FROM company')).rows.map(
+            (r) => [r.isin, r.symbol],
+          ),
+        );
+        const dayAfter = (iso: string) =>
+          new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+        const dayBefore = (iso: string) =>
+          new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        // A company quoted for more than a year, and one quoted for less (its default year is all of it).
+        const entries = [...spans].filter(([isin]) => symbolOf.get(isin));
+        const [longIsin, long] = entries.find(([, s]) => s.first < yearBefore(s.latest))!;
+        const [shortIsin, short] = entries.find(([, s]) => s.first >= yearBefore(s.latest))!;
+        const ask = async (symbol: string, range: string) => {
+          app.dataApi.cache.clear();
+          app.dataApi.answers.clear();
+          const looked = app.dataApi.prepared.hits + app.dataApi.prepared.misses;
+          const hits = app.dataApi.prepared.hits;
+          const url = `/api/v1/${path}/${symbol}?${range}${range ? '&' : ''}token=${key}`;
+          const [a, b] = await Promise.all([app.inject(url), live.inject(url)]);
+          expect(a.statusCode, url).toBe(200);
+          expect(a.body, url).toBe(b.body);
+          expect(a.headers.etag, url).toBe(b.headers.etag);
+          return {
+            prepared: app.dataApi.prepared.hits - hits,
+            lookedUp: app.dataApi.prepared.hits + app.dataApi.prepared.misses - looked,
+            days: a.json().data.map((d: { date: string }) => d.date) as string[],
+          };
+        };
+        const longSymbol = symbolOf.get(longIsin)!;
+        const whole = await ask(longSymbol, `from=${long.first}`);
+        expect(whole.prepared).toBe(1);
+        expect([whole.days[0], whole.days.at(-1)]).toEqual([long.first, long.last]);
+        for (const range of [
+          'from=1995-01-01',
+          `from=${dayBefore(long.first)}&to=${long.last}`,
+          `from=1900-01-01&to=${dayAfter(long.last)}`,
+        ])
+          expect(await ask(longSymbol, range), range).toEqual(whole);
+        // A range that leaves a day out is made as asked: no prepared answer is looked up.
+        for (const range of [
+          `from=${dayAfter(long.first)}`,
+          `from=1995-01-01&to=${dayBefore(long.last)}`,
+          '',
+        ]) {
+          const part = await ask(longSymbol, range);
+          expect(part.lookedUp, range).toBe(0);
+          expect(part.days.length, range).toBeLessThan(whole.days.length);
+        }
+        // The default year, or the year up to its last day, is the short history's whole.
+        const shortSymbol = symbolOf.get(shortIsin)!;
+        const shortWhole = await ask(shortSymbol, 'from=2000-01-01');
+        expect(shortWhole.prepared).toBe(1);
+        expect(shortWhole.days[0]).toBe(short.first);
+        expect(await ask(shortSymbol, '')).toEqual(shortWhole);
+        expect(await ask(shortSymbol, `to=${short.last}`)).toEqual(shortWhole);
+        // Two spellings of the whole history share one cached answer.
         app.dataApi.cache.clear();
         app.dataApi.answers.clear();
-        const looked = app.dataApi.prepared.hits + app.dataApi.prepared.misses;
-        const hits = app.dataApi.prepared.hits;
-        const url = `/api/v1/daily-quotes/${symbol}?${range}${range ? '&' : ''}token=${key}`;
-        const [a, b] = await Promise.all([app.inject(url), live.inject(url)]);
-        expect(a.statusCode, url).toBe(200);
-        expect(a.body, url).toBe(b.body);
-        expect(a.headers.etag, url).toBe(b.headers.etag);
-        return {
-          prepared: app.dataApi.prepared.hits - hits,
-          lookedUp: app.dataApi.prepared.hits + app.dataApi.prepared.misses - looked,
-          days: a.json().data.map((d: { date: string }) => d.date) as string[],
-        };
-      };
-      const longSymbol = symbolOf.get(longIsin)!;
-      const whole = await ask(longSymbol, `from=${long.first}`);
-      expect(whole.prepared).toBe(1);
-      expect([whole.days[0], whole.days.at(-1)]).toEqual([long.first, long.last]);
-      for (const range of [
-        'from=1995-01-01',
-        `from=${dayBefore(long.first)}&to=${long.last}`,
-        `from=1900-01-01&to=${dayAfter(long.last)}`,
-      ])
-        expect(await ask(longSymbol, range), range).toEqual(whole);
-      // A range that leaves a day out is made as asked: no prepared answer is looked up.
-      for (const range of [
-        `from=${dayAfter(long.first)}`,
-        `from=1995-01-01&to=${dayBefore(long.last)}`,
-        '',
-      ]) {
-        const part = await ask(longSymbol, range);
-        expect(part.lookedUp, range).toBe(0);
-        expect(part.days.length, range).toBeLessThan(whole.days.length);
-      }
-      // The default year, or the year up to its last day, is the short history's whole.
-      const shortSymbol = symbolOf.get(shortIsin)!;
-      const shortWhole = await ask(shortSymbol, 'from=2000-01-01');
-      expect(shortWhole.prepared).toBe(1);
-      expect(shortWhole.days[0]).toBe(short.first);
-      expect(await ask(shortSymbol, '')).toEqual(shortWhole);
-      expect(await ask(shortSymbol, `to=${short.last}`)).toEqual(shortWhole);
-      // Two spellings of the whole history share one cached answer.
-      app.dataApi.cache.clear();
-      app.dataApi.answers.clear();
-      await app.inject(`/api/v1/daily-quotes/${shortSymbol}?from=1990-01-01&token=${key}`);
-      const cached = app.dataApi.cache.hits;
-      await app.inject(`/api/v1/daily-quotes/${shortSymbol}?from=1991-01-01&token=${key}`);
-      expect(app.dataApi.cache.hits).toBe(cached + 1);
-    });
+        await app.inject(`/api/v1/${path}/${shortSymbol}?from=1990-01-01&token=${key}`);
+        const cached = app.dataApi.cache.hits;
+        await app.inject(`/api/v1/${path}/${shortSymbol}?from=1991-01-01&token=${key}`);
+        expect(app.dataApi.cache.hits).toBe(cached + 1);
+      },
+    );
 
     it('the variants stand for the validated query: defaults filled in', () => {
       expect(variantQuery(financials, { statement_type: 's' })).toMatchObject({

@@ -176,6 +176,9 @@ export const dailyPriceRatios = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' }, query: { from: '2024-10-21', to: '2024-10-31' } },
+  // One row per NSE quote in the range, as daily-quotes: the same whole history (decision 0341).
+  prepare: [{ from: wholeHistory }],
+  canonical: wholeRange,
   load: async ({ db, companies, query }) => {
     checkRange(query);
     const r = await getDailyPriceRatios(db, companies[0]!.ref, {
