@@ -299,7 +299,9 @@ for (const target of targets) {
   const sample = await fetch(`${origin}/api/v1/daily-quotes/HDFCBANK?${token}`);
   if (!sample.ok) throw new Error(`daily-quotes/HDFCBANK answered ${sample.status}`);
   const { meta } = (await sample.json()) as { meta: { asOf: string } };
-  const quarterFrom = new Date(Date.parse(`${meta.asOf}T00:00:00Z`) - 91 * 86_400_000).toISOString().slice(0, 10);
+  const quarterFrom = new Date(Date.parse(`${meta.asOf}T00:00:00Z`) - 91 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const scan = (symbols: string[], key = token) =>
     symbols.flatMap((s) => statements.map((q) => `/api/v1/financials/${encodeURIComponent(s)}?${q}&${key}`));
   const cases = [
