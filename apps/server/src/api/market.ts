@@ -36,6 +36,8 @@ export class PerVersion<T> {
 
   /** Starts loading the version's value without waiting for it. */
   prepare(version: number): void {
+    // An older version's turn has passed (a set of it completed late, say).
+    if (version < this.version) return;
     // A failed load is handled (and dropped) in `of`; the next use loads it again.
     this.of(version).catch(() => undefined);
   }

@@ -3,7 +3,7 @@ import { bumpDataVersion, ensureSampleData, yearBefore } from '@bahi/market-data
 import { type Db, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverMigrations } from '../app.ts';
 import { isPreparedVariant, variantQuery } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
@@ -107,6 +107,10 @@ describe.each(testDatabases())(
       await files.settled();
       for (const e of endpoints.filter((e) => e.prepare))
         expect(files.has(version, e.operationId)).toBe(true);
+      // The copies done, it reads the quote spans on its own, before any request needs them.
+      await vi.waitFor(() => expect(filed.dataApi.spans.peek(version)?.size).toBeGreaterThan(10), {
+        timeout: 10_000,
+      });
       const statements = store.reads;
       const compared = await compareEveryAnswer(filed);
       expect(files.reads).toBe(compared);

@@ -29,6 +29,8 @@ export class PreparedAnswers {
   reads = 0;
   /** Lookups waiting to be read, by version and key. */
   private readonly queued = new Map<number, Map<string, Waiter[]>>();
+  /** Told when a set is complete here, once it is copied to the local file (when it is). */
+  private readonly completeListeners: ((version: number, operationId: string) => void)[] = [];
   /** A read is on its way (lookups made meanwhile wait for the next), or set for this turn. */
   private reading = false;
   private scheduled = false;
@@ -67,7 +69,17 @@ export class PreparedAnswers {
     }
     if (done.has(operationId)) return;
     done.add(operationId);
-    if (answers !== undefined) void this.files?.add(version, operationId, answers);
+    const copied = answers !== undefined ? this.files?.add(version, operationId, answers) : undefined;
+    const tell = () => {
+      for (const listener of this.completeListeners) listener(version, operationId);
+    };
+    if (copied) copied.then(tell, tell);
+    else tell();
+  }
+
+  /** Calls `listener` when a set is complete in this process (and copied, when copied). */
+  onComplete(listener: (version: number, operationId: string) => void): void {
+    this.completeListeners.push(listener);
   }
 
   /** Reads which operations are complete for `version` (sets another process prepared too). */

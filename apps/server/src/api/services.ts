@@ -57,6 +57,16 @@ export function createServices(
   const symbols = new SymbolCache(db);
   // A new data version's company directory starts loading as soon as the version is read.
   version.onChange((v) => symbols.prepare(v));
+  // The quote spans once a prepared set is complete (and copied): after the first answers of a
+  // restarted process, not ahead of them on the embedded database's thread (decision 0341).
+  const spans = new PerVersion(() => loadQuoteSpans(db));
+  const prepared = new PreparedAnswers(
+    db,
+    code,
+    undefined,
+    config.answerFiles ? new AnswerFiles(db, code, config.answerFiles, opts.onFileError) : null,
+  );
+  prepared.onComplete((v) => spans.prepare(v));
   return {
     db,
     keys: new KeyCache(db, { onError: opts.onKeyRefreshError }),
@@ -68,13 +78,8 @@ export function createServices(
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version,
     symbols,
-    spans: new PerVersion(() => loadQuoteSpans(db)),
-    prepared: new PreparedAnswers(
-      db,
-      code,
-      undefined,
-      config.answerFiles ? new AnswerFiles(db, code, config.answerFiles, opts.onFileError) : null,
-    ),
+    spans,
+    prepared,
     shapes: new PreparedShapes(),
     sync: config.dataSync ?? loadSyncConfig({}),
     clock: opts.clock ?? (() => new Date()),

@@ -119,17 +119,23 @@ export interface QuoteSpan {
  * statement: probes of the daily quotes' primary key per company.
  */
 export async function loadQuoteSpans(q: Queryable): Promise<Map<string, QuoteSpan>> {
+  // The latest quote on another exchange: two range probes either side of 'NSE' in the key,
+  // empty and cheap when a company has NSE quotes only (a plain max over every exchange would
+  // read each of the company's rows).
   const { rows } = await q.query<{
     isin: string;
     first: string | null;
     last: string | null;
     latest: string | null;
   }>(
-    `SELECT c.isin,
-            (SELECT to_char(min(d.trade_date), 'YYYY-MM-DD') FROM daily_quote d WHERE d.isin = c.isin AND d.exchange = 'NSE') AS first,
-            (SELECT to_char(max(d.trade_date), 'YYYY-MM-DD') FROM daily_quote d WHERE d.isin = c.isin AND d.exchange = 'NSE') AS last,
-            (SELECT to_char(max(d.trade_date), 'YYYY-MM-DD') FROM daily_quote d WHERE d.isin = c.isin) AS latest
-       FROM company c`,
+    `SELECT s.isin, to_char(s.first, 'YYYY-MM-DD') AS first, to_char(s.last, 'YYYY-MM-DD') AS last,
+            to_char(GREATEST(s.last,
+              (SELECT max(d.trade_date) FROM daily_quote d WHERE d.isin = s.isin AND d.exchange < 'NSE'),
+              (SELECT max(d.trade_date) FROM daily_quote d WHERE d.isin = s.isin AND d.exchange > 'NSE')), 'YYYY-MM-DD') AS latest
+       FROM (SELECT c.isin,
+                    (SELECT min(d.trade_date) FROM daily_quote d WHERE d.isin = c.isin AND d.exchange = 'NSE') AS first,
+                    (SELECT max(d.trade_date) FROM daily_quote d WHERE d.isin = c.isin AND d.exchange = 'NSE') AS last
+               FROM company c) s`,
   );
   const spans = new Map<string, QuoteSpan>();
   for (const { isin, first, last, latest } of rows)

@@ -159,7 +159,22 @@ for (const target of testDatabases()) {
       );
       expect(rows.length).toBeGreaterThan(10);
       expect([...spans.keys()].sort()).toEqual(rows.map((r) => r.isin));
-      for (const r of rows) expect(spans.get(r.isin)).toMatchObject({ first: r.first, last: r.last });
+      for (const r of rows)
+        expect(spans.get(r.isin)).toMatchObject({ first: r.first, last: r.last, latest: r.last });
+      // A later quote on another exchange (before or after 'NSE' in the key) moves the latest.
+      const [a, b] = rows;
+      await db.query(
+        `INSERT INTO daily_quote (isin, exchange, trade_date, open, high, low, close, volume, source)
+         VALUES ($1, 'BSE', '2031-01-02', 1, 1, 1, 1, 1, 'test'), ($2, 'XYZ', '2032-03-04', 1, 1, 1, 1, 1, 'test')`,
+        [a!.isin, b!.isin],
+      );
+      try {
+        const moved = await loadQuoteSpans(db);
+        expect(moved.get(a!.isin)).toEqual({ first: a!.first, last: a!.last, latest: '2031-01-02' });
+        expect(moved.get(b!.isin)).toEqual({ first: b!.first, last: b!.last, latest: '2032-03-04' });
+      } finally {
+        await db.query(`DELETE FROM daily_quote WHERE source = 'test' AND trade_date > '2030-01-01'`);
+      }
       // Read whole, a company's quotes run from the first day of its span to the last.
       const itc = (await resolveCompany(db, 'ITC'))!;
       const days = (await getDailyQuotes(db, itc, { from: '1900-01-01' }))!;
