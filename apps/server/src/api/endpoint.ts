@@ -270,9 +270,15 @@ export async function produce(
   const key = keyOf(e, companies, params, format, version);
   const prepared = format === 'json' && isPreparedParams(e, params);
   // Validated: the same query string means the same variant for any other symbol. A query put
-  // in its canonical form is this company's variant only.
-  if (prepared && url !== undefined && query === input.query)
-    svc.shapes.learn(e.operationId, queryOf(requestKey(url)), params);
+  // in its canonical form is this company's variant only: the front is told the query, to put
+  // in its canonical form for each company (decision 0341).
+  if (prepared && url !== undefined) {
+    if (query === input.query) svc.shapes.learn(e.operationId, queryOf(requestKey(url)), params);
+    else {
+      const { token: _token, ...validated } = input.query;
+      svc.shapes.learnQuery(e.operationId, queryOf(requestKey(url)), validated);
+    }
+  }
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;
   // Prepared when the data changed: one read by primary key instead of the load (decision 0326).
@@ -289,6 +295,21 @@ export async function produce(
   if (!entry) throw new AppError('request_failed', missingDetail(e, companies, input));
   if (!e.live) svc.cache.set(key, entry);
   return entry;
+}
+
+/**
+ * The parameters (`paramsKey`) of the prepared variant a validated query stands for once put in
+ * its canonical form for this company, or undefined when it stands for none.
+ */
+export function preparedParamsFor(
+  e: Endpoint,
+  svc: Pick<DataApiServices, 'spans'>,
+  query: Record<string, unknown>,
+  company: Company,
+  version: number,
+): string | undefined {
+  const params = paramsKey(canonicalQuery(e, svc, query, [company], version));
+  return isPreparedParams(e, params) ? params : undefined;
 }
 
 /**

@@ -151,6 +151,52 @@ describe.each(testDatabases())(
       expect(again.body.equals(read.body)).toBe(true);
     });
 
+    it("answers a never-asked range covering all of a company's quotes itself, once the framework has validated its query string (decision 0341)", async () => {
+      const version = await app.dataApi.version.current();
+      const spans = await app.dataApi.spans.of(version);
+      const { rows } = await db.query<{ isin: string; symbol: string }>(
+        'SELECT isin, symbol FROM company WHERE symbol IS NOT NULL ORDER BY isin',
+      );
+      const quoted = rows
+        .filter((r) => spans.has(r.isin))
+        .map((r) => ({ symbol: r.symbol, first: spans.get(r.isin)!.first }));
+      expect(quoted.length).toBeGreaterThan(4);
+      forget();
+      const whole = `from=1999-12-31&token=${key}`;
+      const before = front().preparedAnswered;
+      const first = await ask(`/api/v1/daily-quotes/${quoted[0]!.symbol}?${whole}`);
+      expect(first.status).toBe(200);
+      expect(front().preparedAnswered).toBe(before);
+      const second = await ask(`/api/v1/daily-quotes/${quoted[1]!.symbol}?${whole}`);
+      expect(second.status).toBe(200);
+      expect(front().preparedAnswered).toBe(before + 1);
+      forget();
+      const framework = await app.inject(`/api/v1/daily-quotes/${quoted[1]!.symbol}?${whole}`);
+      expect(second.body.equals(framework.rawPayload)).toBe(true);
+      expect(second.headers.etag).toBe(framework.headers.etag);
+
+      // From the second-latest first day: all the quotes of the two latest companies, part of
+      // an older company's.
+      const byFirst = [...quoted].sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+      const [late, latest] = byFirst.slice(-2) as [(typeof quoted)[number], (typeof quoted)[number]];
+      const older = byFirst.find((c) => c.first < late.first)!;
+      expect(older).toBeDefined();
+      forget();
+      const part = `from=${late.first}&token=${key}`;
+      const counted = front().preparedAnswered;
+      expect((await ask(`/api/v1/daily-quotes/${late.symbol}?${part}`)).status).toBe(200);
+      expect(front().preparedAnswered).toBe(counted);
+      expect((await ask(`/api/v1/daily-quotes/${latest.symbol}?${part}`)).status).toBe(200);
+      expect(front().preparedAnswered).toBe(counted + 1);
+      const cut = await ask(`/api/v1/daily-quotes/${older.symbol}?${part}`);
+      expect(cut.status).toBe(200);
+      // The framework's: the older company's quotes from that day on, not its whole history.
+      expect(front().preparedAnswered).toBe(counted + 1);
+      const days = (JSON.parse(cut.body.toString()) as { data: { date: string }[] }).data;
+      expect(days[0]!.date >= late.first).toBe(true);
+      expect(days[0]!.date > older.first).toBe(true);
+    });
+
     it('keeps an answer read from the answer file in memory from its second request on (decision 0334)', async () => {
       const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
       const files = app.dataApi.prepared.files!;

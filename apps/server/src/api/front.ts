@@ -18,6 +18,7 @@ import {
   bodyFields,
   type Endpoint,
   preparedKey,
+  preparedParamsFor,
   requestAnswerKey,
   requestKey,
   validatorFields,
@@ -269,11 +270,15 @@ export class AnswerFront {
     const { svc } = this.opts;
     const target = this.preparedTarget(asked.request);
     if (target === null) return false;
-    const { operation, symbol, params } = target;
+    const { operation, symbol } = target;
     const e = operation.endpoint;
     if (!svc.prepared.isComplete(asked.version, e.operationId)) return false;
     const company = svc.symbols.peek(symbol, asked.version);
     if (!company) return false;
+    // A query with a canonical form stands for a prepared variant for some companies only.
+    const params =
+      'params' in target ? target.params : preparedParamsFor(e, svc, target.query, company, asked.version);
+    if (params === undefined) return false;
     const caller = this.callerOf(req, asked.apiKey, e, [company]);
     if (caller === null) return false;
     const canonical = preparedKey(e, company, params, asked.version);
@@ -325,8 +330,16 @@ export class AnswerFront {
     return true;
   }
 
-  /** The operation, symbol and canonical parameters of a prepared request's URL (less the key), or null. */
-  private preparedTarget(url: string): { operation: Operation; symbol: string; params: string } | null {
+  /**
+   * The operation, symbol and canonical parameters of a prepared request's URL (less the key),
+   * or its validated query when the parameters depend on the company (decision 0341); or null.
+   */
+  private preparedTarget(
+    url: string,
+  ):
+    | { operation: Operation; symbol: string; params: string }
+    | { operation: Operation; symbol: string; query: Readonly<Record<string, unknown>> }
+    | null {
     const { prefix, svc } = this.opts;
     const q = url.indexOf('?');
     const pathEnd = q < 0 ? url.length : q;
@@ -337,8 +350,11 @@ export class AnswerFront {
     const symbol = url.slice(slash + 1, pathEnd);
     // As the router and the route's validation take it: one segment, not encoded, the pattern.
     if (symbol.includes('/') || symbol.includes('%') || !target.symbol.test(symbol)) return null;
-    const params = svc.shapes.get(target.operation.endpoint.operationId, queryOf(url));
-    return params === undefined ? null : { operation: target.operation, symbol, params };
+    const operationId = target.operation.endpoint.operationId;
+    const params = svc.shapes.get(operationId, queryOf(url));
+    if (params !== undefined) return { operation: target.operation, symbol, params };
+    const query = svc.shapes.getQuery(operationId, queryOf(url));
+    return query === undefined ? null : { operation: target.operation, symbol, query };
   }
 
   /**

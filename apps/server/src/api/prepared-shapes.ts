@@ -12,6 +12,12 @@
  */
 export class PreparedShapes {
   private readonly known = new Map<string, string>();
+  /**
+   * Query strings of operations with a canonical form (decision 0341), as validated: whether one
+   * stands for a prepared variant depends on the company, so the front puts it in its canonical
+   * form for each.
+   */
+  private readonly queries = new Map<string, Readonly<Record<string, unknown>>>();
 
   constructor(private readonly limit = 1024) {}
 
@@ -21,6 +27,19 @@ export class PreparedShapes {
     if (this.known.get(key) === params) return;
     if (this.known.size >= this.limit) this.known.clear();
     this.known.set(key, params);
+  }
+
+  /** Records that `query` validates to `validated` (the API key left out), for `getQuery`. */
+  learnQuery(operationId: string, query: string, validated: Readonly<Record<string, unknown>>): void {
+    const key = `${operationId}?${query}`;
+    if (this.queries.has(key)) return;
+    if (this.queries.size >= this.limit) this.queries.clear();
+    this.queries.set(key, validated);
+  }
+
+  /** The query the framework validated `query` to, if learned with `learnQuery`. */
+  getQuery(operationId: string, query: string): Readonly<Record<string, unknown>> | undefined {
+    return this.queries.get(`${operationId}?${query}`);
   }
 
   /** The canonical parameters (`paramsKey`) the framework validated `query` to, if learned. */
