@@ -314,7 +314,7 @@ export function preparedParamsFor(
 
 /**
  * The request's query in the endpoint's canonical form, once the version's quote spans are
- * loaded (the first request that needs them starts the load and is answered as asked).
+ * loaded (until then it is answered as asked, and the load is started if it was not).
  */
 function canonicalQuery(
   e: Endpoint,

@@ -26,7 +26,7 @@ export interface DataApiServices {
   symbols: SymbolCache;
   /**
    * Each company's first and last quote, for endpoints that put a date range in its canonical
-   * form (decision 0341); loaded when first needed.
+   * form (decision 0341); loaded once a prepared set is complete here, or when first needed.
    */
   spans: PerVersion<Map<string, QuoteSpan>>;
   /** Answers prepared when the data changed (decision 0326). */
