@@ -262,6 +262,35 @@ describe.each(testDatabases())(
       expect(files.reads).toBe(reads + 1);
     });
 
+    it('counts a kept answer at its br bytes until a client needs its body, then at both', async () => {
+      const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
+      const br = { 'accept-encoding': 'br' };
+      let url = '';
+      let first: Awaited<ReturnType<typeof ask>> | undefined;
+      for (const symbol of symbols.filter((_, i) => i > 6 && i % 4 === 1)) {
+        url = urlOf(e.path, e.prepare![0]!, symbol);
+        forget();
+        first = await ask(url, br);
+        if (first.status === 200 && first.headers['content-encoding'] === 'br') break;
+      }
+      expect(first?.headers['content-encoding']).toBe('br');
+      // Asked again: kept, with only its br bytes in memory.
+      await ask(url, br);
+      const answers = app.dataApi.answers;
+      expect(answers.size).toBe(1);
+      const kept = answers.bytes;
+      // A client that takes no coding: the body is decompressed once, and counted from then on.
+      const plain = await ask(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(kept).toBeLessThan(plain.body.length);
+      expect(answers.bytes - kept).toBe(plain.body.length);
+      const hits = answers.hits;
+      const again = await ask(url);
+      expect(again.body.equals(plain.body)).toBe(true);
+      expect(answers.hits).toBe(hits + 1);
+      expect(answers.bytes - kept).toBe(plain.body.length);
+    });
+
     it('leaves to the framework what it must refuse, decode or compress', async () => {
       const { key: basicKey } = await keyFor(db, 'B');
       const shape = '?statement_type=s';

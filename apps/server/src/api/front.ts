@@ -30,7 +30,13 @@ import type { Company } from './market.ts';
 import { queryOf } from './prepared-shapes.ts';
 import { entryFromPrepared } from './prepared-store.ts';
 import { type RateLimitOutcome, rateLimitFields } from './rate-limit.ts';
-import { type CachedResponse, etagMatches, readyRepresentation, type Sent } from './response-cache.ts';
+import {
+  type CachedResponse,
+  etagMatches,
+  goesPlain,
+  readyRepresentation,
+  type Sent,
+} from './response-cache.ts';
 import type { DataApiServices } from './services.ts';
 
 /**
@@ -316,8 +322,9 @@ export class AnswerFront {
         try {
           if (!row?.br) throw new Error('not prepared');
           entry = entryFromPrepared(row, row.br);
-          // Read now, so a body that does not decompress is the framework's to answer.
-          if (coding !== 'br') void entry.body;
+          // Read now when it is to be sent or compressed again, so a body that does not
+          // decompress is the framework's to answer.
+          if (coding !== 'br' || goesPlain(entry, coding)) void entry.body;
         } catch {
           next(req, res);
           return;

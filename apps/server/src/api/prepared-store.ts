@@ -229,6 +229,10 @@ class PreparedEntry implements CachedResponse {
     return this.decoded;
   }
 
+  get bodyHeld(): boolean {
+    return this.decoded !== undefined;
+  }
+
   get plain(): Sent {
     this.plainSent ??= { body: this.body, etag: this.etag, coding: null };
     return this.plainSent;

@@ -1,11 +1,13 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fastCompressionAbove } from '../plugins/content-coding.ts';
+import { compressPrepared, fastCompressionAbove } from '../plugins/content-coding.ts';
+import { entryFromPrepared } from './prepared-store.ts';
 import {
   type CachedResponse,
   entryBytes,
   makeEntry,
   ResponseCache,
+  readyRepresentation,
   representation,
 } from './response-cache.ts';
 
@@ -57,6 +59,27 @@ describe('response cache bounded by bytes', () => {
     cache.remeasure('k', e);
     expect(cache.bytes).toBeGreaterThan(before);
     expect(cache.bytes - before).toBe(e.ready.gzip!.body.length);
+  });
+
+  it('counts an answer prepared compressed at its br bytes until its body is read for a client', async () => {
+    const made = entry(50_000, 'ab');
+    const br = await compressPrepared(made.body);
+    const row = { etag: made.etag, length: made.length, asOf: made.asOf, source: made.source, br };
+    const prepared = entryFromPrepared(row, br);
+    const cache = new ResponseCache<CachedResponse>(1_000_000, entryBytes);
+    cache.set('k', prepared);
+    const kept = cache.bytes;
+    expect(kept).toBeLessThan(made.length);
+    expect(readyRepresentation(prepared, 'br')?.body).toBe(br);
+    // The body is not sent until it is read, which the caller then counts.
+    expect(readyRepresentation(prepared, null)).toBeUndefined();
+    expect(cache.bytes).toBe(kept);
+    const plain = await representation(prepared, null);
+    expect(plain.body.equals(made.body)).toBe(true);
+    expect(plain.etag).toBe(made.etag);
+    cache.remeasure('k', prepared);
+    expect(cache.bytes - kept).toBe(made.length);
+    expect(readyRepresentation(prepared, null)).toBe(plain);
   });
 
   it("names the level in a large body's compressed ETag (its bytes are made at the fastest level)", async () => {

@@ -6,6 +6,11 @@ import type { Company } from './market.ts';
 export interface CachedResponse {
   /** The body as it is (made when first read, for an answer prepared compressed). */
   body: Buffer;
+  /**
+   * Whether `body` is in memory: false for an answer prepared compressed until something reads
+   * it. Until then the entry holds only its br copy, and is counted so (`entryBytes`).
+   */
+  readonly bodyHeld: boolean;
   /** The body's length in bytes, known without reading `body`. */
   length: number;
   etag: string;
@@ -42,9 +47,13 @@ export interface Sent {
 /** What an entry costs besides its bodies: the key, the object, headers' strings (an estimate). */
 const entryOverhead = 400;
 
-/** Bytes a cached response holds: its body and every compressed copy made so far. */
+/**
+ * Bytes a cached response holds: its body (once in memory) and every compressed copy made so far.
+ * An answer prepared compressed is counted at its br bytes until its body is read, which happens
+ * only on the way to `representation`, after which the caller measures the entry again.
+ */
 export function entryBytes(entry: CachedResponse): number {
-  let n = entry.length + entryOverhead;
+  let n = (entry.bodyHeld ? entry.length : 0) + entryOverhead;
   for (const sent of Object.values(entry.ready)) n += sent?.body.length ?? 0;
   return n;
 }
@@ -120,6 +129,7 @@ export function makeEntry(
   const etag = `"${version}-${digest}"`;
   return {
     body: buf,
+    bodyHeld: true,
     length: buf.length,
     etag,
     plain: { body: buf, etag, coding: null },
@@ -144,17 +154,28 @@ export const compressAbove = 1024;
 /**
  * The representation if it can go out now: the body compressed with the client's preferred
  * coding when that is worth it, else the body itself; undefined while the compressed copy is
- * being made. Each coding has its own strong ETag (RFC 9110 §8.8.3).
+ * being made, or while the body of an answer prepared compressed is still to be decompressed
+ * (`representation` does it, and the entry grows). Each coding has its own strong ETag (RFC 9110
+ * §8.8.3).
  */
 export function readyRepresentation(entry: CachedResponse, coding: Coding | null): Sent | undefined {
-  if (!coding || entry.length < compressAbove) return entry.plain;
-  return entry.ready[coding];
+  if (goesPlain(entry, coding)) return entry.bodyHeld ? entry.plain : undefined;
+  return entry.ready[coding!];
 }
 
-/** The representation to send, making (once) the compressed copy it needs. */
+/** Whether the body goes out as it is: the client takes no coding, or it is too short to gain. */
+export function goesPlain(entry: CachedResponse, coding: Coding | null): boolean {
+  return !coding || entry.length < compressAbove;
+}
+
+/**
+ * The representation to send, reading the body or making (once) the compressed copy it needs.
+ * A caller holding the entry in a `ResponseCache` measures it again when this was not ready.
+ */
 export async function representation(entry: CachedResponse, coding: Coding | null): Promise<Sent> {
   const ready = readyRepresentation(entry, coding);
-  if (ready || !coding) return ready ?? entry.plain;
+  if (ready) return ready;
+  if (!coding || goesPlain(entry, coding)) return entry.plain;
   entry.encoded[coding] ??= compress(entry.body, coding).then((body) => {
     entry.ready[coding] = {
       body,

@@ -73,7 +73,9 @@ export function createServices(
     limiter: new RateLimiter(config.redisUrl, opts.rateLimitPrefix),
     rejections: opts.rejections ?? new Rejections(),
     // One byte budget for both maps: answers by URL (with their compressed copies) take three
-    // quarters, the canonical entries (bodies only) the rest; both LRU.
+    // quarters, the canonical entries (bodies only) the rest; both LRU. An answer prepared
+    // compressed counts in the first at its br bytes until a client needs its body (measured
+    // again then), in the second at its body's length from the start: it is not measured again.
     cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.length + 400),
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version,
