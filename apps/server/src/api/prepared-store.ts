@@ -8,7 +8,7 @@ import {
   preparedRow,
   type StoredRow,
 } from './answer-file.ts';
-import type { CachedResponse, Sent } from './response-cache.ts';
+import { type CachedResponse, ownBytes, type Sent } from './response-cache.ts';
 
 export type { PreparedRow } from './answer-file.ts';
 
@@ -209,23 +209,23 @@ class PreparedEntry implements CachedResponse {
   readonly ready: Partial<Record<Coding, Sent>>;
   private decoded: Buffer | undefined = undefined;
   private plainSent: Sent | undefined = undefined;
+  private readonly br: Buffer;
 
-  constructor(
-    private readonly br: Buffer,
-    row: PreparedRow,
-  ) {
+  constructor(br: Buffer, row: PreparedRow) {
+    // Read from the database or the answer file, a small body is a view of a larger buffer.
+    this.br = ownBytes(br);
     this.length = row.length;
     this.etag = row.etag;
     this.asOf = row.asOf;
     this.source = row.source;
-    this.encoded = { br: Promise.resolve(br) };
+    this.encoded = { br: Promise.resolve(this.br) };
     // Its own strong ETag: these bytes (quality 6) differ from a br copy made on request (quality
     // 4), which another process may be sending for the same answer (RFC 9110 §8.8.1).
-    this.ready = { br: { body: br, etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' } };
+    this.ready = { br: { body: this.br, etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' } };
   }
 
   get body(): Buffer {
-    this.decoded ??= brotliDecompressSync(this.br);
+    this.decoded ??= ownBytes(brotliDecompressSync(this.br));
     return this.decoded;
   }
 

@@ -70,7 +70,7 @@ describe('response cache bounded by bytes', () => {
     cache.set('k', prepared);
     const kept = cache.bytes;
     expect(kept).toBeLessThan(made.length);
-    expect(readyRepresentation(prepared, 'br')?.body).toBe(br);
+    expect(readyRepresentation(prepared, 'br')?.body.equals(br)).toBe(true);
     // The body is not sent until it is read, which the caller then counts.
     expect(readyRepresentation(prepared, null)).toBeUndefined();
     expect(cache.bytes).toBe(kept);
@@ -80,6 +80,29 @@ describe('response cache bounded by bytes', () => {
     cache.remeasure('k', prepared);
     expect(cache.bytes - kept).toBe(made.length);
     expect(readyRepresentation(prepared, null)).toBe(plain);
+  });
+
+  it('keeps no body or copy as a view of a larger allocation, which it would hold uncounted', async () => {
+    // Memory a buffer holds: its whole backing store.
+    const held = (b: Buffer) => b.buffer.byteLength;
+    const small = entry(1_500);
+    expect(held(small.body)).toBe(small.length);
+    const gzip = await representation(small, 'gzip');
+    expect(held(gzip.body)).toBe(gzip.body.length);
+    const made = entry(3_000, 'ab');
+    // As read from the database: decoded from base64, in Node's pool.
+    const br = Buffer.from((await compressPrepared(made.body)).toString('base64'), 'base64');
+    expect(held(br)).toBeGreaterThan(br.length);
+    const row = { etag: made.etag, length: made.length, asOf: made.asOf, source: made.source, br };
+    const prepared = entryFromPrepared(row, br);
+    const kept = readyRepresentation(prepared, 'br')!.body;
+    expect(kept.equals(br)).toBe(true);
+    expect(held(kept)).toBe(br.length);
+    const plain = await representation(prepared, null);
+    expect(held(plain.body)).toBe(made.length);
+    // Counted at what it holds (besides the fixed estimate for its objects).
+    const overhead = entryBytes(entry(2)) - 2;
+    expect(entryBytes(prepared) - overhead).toBe(held(kept) + held(plain.body));
   });
 
   it("names the level in a large body's compressed ETag (its bytes are made at the fastest level)", async () => {
