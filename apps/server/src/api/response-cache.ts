@@ -49,7 +49,7 @@ export interface Sent {
  * the buffers' own objects and their allocations. Measured: about 880 bytes of heap an answer
  * kept from a prepared one, an 85-character key included (decision 0342).
  */
-const entryOverhead = 1024;
+export const entryOverhead = 1024;
 
 /**
  * The buffer with memory of its own. A small buffer is often a view of a larger allocation:

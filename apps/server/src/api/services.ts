@@ -10,7 +10,7 @@ import { PerVersion, SymbolCache } from './market.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { PreparedAnswers } from './prepared-store.ts';
 import { RateLimiter, Rejections } from './rate-limit.ts';
-import { type Answer, type CachedResponse, entryBytes, ResponseCache } from './response-cache.ts';
+import { type Answer, type CachedResponse, entryBytes, entryOverhead, ResponseCache } from './response-cache.ts';
 
 /** The data API's in-process state, one per app. */
 export interface DataApiServices {
@@ -76,7 +76,7 @@ export function createServices(
     // quarters, the canonical entries (bodies only) the rest; both LRU. An answer prepared
     // compressed counts in the first at its br bytes until a client needs its body (measured
     // again then), in the second at its body's length from the start: it is not measured again.
-    cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.length + 400),
+    cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.length + entryOverhead),
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),
     version,
     symbols,
