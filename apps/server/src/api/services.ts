@@ -10,7 +10,13 @@ import { PerVersion, SymbolCache } from './market.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { PreparedAnswers } from './prepared-store.ts';
 import { RateLimiter, Rejections } from './rate-limit.ts';
-import { type Answer, type CachedResponse, entryBytes, entryOverhead, ResponseCache } from './response-cache.ts';
+import {
+  type Answer,
+  type CachedResponse,
+  entryBytes,
+  entryOverhead,
+  ResponseCache,
+} from './response-cache.ts';
 
 /** The data API's in-process state, one per app. */
 export interface DataApiServices {
