@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, unlinkSync, write } from 'node:fs';
+import { closeSync, openSync, readSync, readvSync, unlinkSync, write } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Queryable } from '@bahi/market-data/db';
@@ -67,9 +67,10 @@ class VersionFile {
   private hashes = new Uint32Array(1024);
   private slots = new Uint32Array(1024);
   private entries = 0;
-  /** Per slot: where its record starts, and its size. */
+  /** Per slot: where its record starts, its size, and the size of its length and header. */
   private offsets = new Float64Array(1024);
   private sizes = new Uint32Array(1024);
+  private heads = new Uint32Array(1024);
   /** Per slot: 1 once its answer has been read (decision 0334). */
   private asked = new Uint8Array(1024);
   private records = 0;
@@ -132,12 +133,22 @@ class VersionFile {
     }
   }
 
+  /**
+   * One read: the header into a passing buffer, the body into memory of its own, which the
+   * answer cache keeps as it is (a body in a view of the record, or of Node's pool, would be
+   * copied again before it is kept: decision 0342).
+   */
   private read(slot: number): { key: string; row: PreparedRow } {
     const size = this.sizes[slot] as number;
-    const buffer = Buffer.allocUnsafe(size);
-    const bytes = readSync(this.fd as number, buffer, 0, size, this.offsets[slot] as number);
+    const head = Buffer.allocUnsafe(this.heads[slot] as number);
+    const body = Buffer.allocUnsafeSlow(size - head.length);
+    const position = this.offsets[slot] as number;
+    const bytes =
+      body.length === 0
+        ? readSync(this.fd as number, head, 0, head.length, position)
+        : readvSync(this.fd as number, [head, body], position);
     if (bytes !== size) throw new Error(`answer file: read ${bytes} of ${size} bytes`);
-    return decodeRecord(buffer);
+    return decodeRecord(head, body);
   }
 
   /**
@@ -168,8 +179,8 @@ class VersionFile {
       const records: Buffer[] = [];
       let bytes = 0;
       for (const row of rows) {
-        const record = encodeRecord(row.key, preparedRow(row));
-        copied.push(hashOf(row.key), this.addSlot(this.size + bytes, record.length));
+        const { record, head } = encodeRecord(row.key, preparedRow(row));
+        copied.push(hashOf(row.key), this.addSlot(this.size + bytes, record.length, head));
         records.push(record);
         bytes += record.length;
       }
@@ -184,14 +195,16 @@ class VersionFile {
     return true;
   }
 
-  private addSlot(offset: number, size: number): number {
+  private addSlot(offset: number, size: number, head: number): number {
     if (this.records === this.offsets.length) {
       this.offsets = grown(this.offsets, new Float64Array(this.offsets.length * 2));
       this.sizes = grown(this.sizes, new Uint32Array(this.sizes.length * 2));
+      this.heads = grown(this.heads, new Uint32Array(this.heads.length * 2));
       this.asked = grown(this.asked, new Uint8Array(this.asked.length * 2));
     }
     this.offsets[this.records] = offset;
     this.sizes[this.records] = size;
+    this.heads[this.records] = head;
     return this.records++;
   }
 
@@ -254,22 +267,26 @@ const prefixOf = (version: number, operationId: string) => `${version}|${operati
 
 /**
  * A record: the header's length (2 bytes), the header (JSON: the key, ETag, length, as-of,
- * source, and whether there is a body), then the brotli body.
+ * source, and whether there is a body), then the brotli body. `head` is the size of the first two.
  */
-function encodeRecord(key: string, row: PreparedRow): Buffer {
+function encodeRecord(key: string, row: PreparedRow): { record: Buffer; head: number } {
   const header = Buffer.from(
     JSON.stringify([key, row.etag, row.length, row.asOf, row.source, row.br === null ? 0 : 1]),
   );
-  const record = Buffer.allocUnsafe(2 + header.length + (row.br?.length ?? 0));
+  const head = 2 + header.length;
+  const record = Buffer.allocUnsafe(head + (row.br?.length ?? 0));
   record.writeUInt16BE(header.length, 0);
   header.copy(record, 2);
-  row.br?.copy(record, 2 + header.length);
-  return record;
+  row.br?.copy(record, head);
+  return { record, head };
 }
 
-function decodeRecord(record: Buffer): { key: string; row: PreparedRow } {
-  const headerEnd = 2 + record.readUInt16BE(0);
-  const [key, etag, length, asOf, source, hasBody] = JSON.parse(record.toString('utf8', 2, headerEnd)) as [
+/** A record read back as its head (length and header) and its body. */
+function decodeRecord(head: Buffer, body: Buffer): { key: string; row: PreparedRow } {
+  const headerEnd = 2 + head.readUInt16BE(0);
+  if (headerEnd !== head.length)
+    throw new Error(`answer file: a header of ${headerEnd - 2} bytes, ${head.length - 2} expected`);
+  const [key, etag, length, asOf, source, hasBody] = JSON.parse(head.toString('utf8', 2, headerEnd)) as [
     string,
     string,
     number,
@@ -277,10 +294,7 @@ function decodeRecord(record: Buffer): { key: string; row: PreparedRow } {
     string,
     number,
   ];
-  return {
-    key,
-    row: { etag, length, asOf, source, br: hasBody === 1 ? record.subarray(headerEnd) : null, again: false },
-  };
+  return { key, row: { etag, length, asOf, source, br: hasBody === 1 ? body : null, again: false } };
 }
 
 /**
