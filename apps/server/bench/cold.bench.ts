@@ -292,9 +292,13 @@ for (const target of targets) {
   // the warm-up asked for (it forgot its answers, but they were asked).
   const asked = new Set(['ITC', 'RELIANCE', 'HDFCBANK', ...(info.warmUp?.symbols ?? [])]);
   const pool = info.symbols.filter((s) => !asked.has(s));
-  if (pool.length < 2 * companies + 2 * dailyCompanies)
+  // Checked here, for every target, before any pass: a restart asks `companies` more, none of
+  // which its own warm-up may have asked (as many as this one's), so a setting too large fails
+  // now and not after the passes it would have measured.
+  const restartNeeds = targets.some((t) => t.restart) ? companies + (info.warmUp?.symbols.length ?? 0) : 0;
+  if (pool.length < 2 * companies + 2 * dailyCompanies + restartNeeds)
     throw new Error(
-      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies} and two daily-quotes passes of ${dailyCompanies}`,
+      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies} and two daily-quotes passes of ${dailyCompanies}${restartNeeds > 0 ? `, and ${restartNeeds} for the restart (${companies} and as many as its warm-up asks)` : ''}: lower BENCH_COMPANIES or BENCH_DAILY_COMPANIES`,
     );
   // The last quarter of the data: a range inside every company's history, made on request.
   const sample = await fetch(`${origin}/api/v1/daily-quotes/HDFCBANK?${token}`);
