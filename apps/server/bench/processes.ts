@@ -99,7 +99,11 @@ export function startServer<T>(
     ? spawn('taskset', ['-c', '0', process.execPath, ...args], opts)
     : spawn(process.execPath, args, opts);
   closeSync(out);
-  process.once('exit', () => rmSync(dirname(logFile), { recursive: true, force: true }));
+  process.once('exit', () => {
+    // A bench that stops on an error leaves no server behind (taskset execs node: the same pid).
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    rmSync(dirname(logFile), { recursive: true, force: true });
+  });
   return new Promise((resolve, reject) => {
     let exited = false;
     child.once('exit', (code) => {
