@@ -68,7 +68,10 @@ const head = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: 127.0.
 const steady = (a: Raw) =>
   a.lines.filter((l) => !/^(date|ratelimit|x-ratelimit-remaining|x-ratelimit-reset):/i.test(l));
 
-describe('answer wire (decision 0339)', () => {
+describe.each([
+  ['read into its own buffer (decision 0343)', true],
+  ['read by data events', false],
+])('answer wire (decision 0339), connections %s', (_, ownReads) => {
   let app: FastifyInstance;
   let port: number;
   let key: string;
@@ -83,6 +86,7 @@ describe('answer wire (decision 0339)', () => {
     app.addHook('onClose', () => db.close());
     ({ key } = await keyFor(db, 'E'));
     await app.listen({ port: 0, host: '127.0.0.1' });
+    app.answerWire!.ownReads = ownReads;
     port = (app.server.address() as AddressInfo).port;
     path = `/api/v1/financials/ITC?period=annual&token=${key}`;
   }, 120_000);
@@ -114,6 +118,55 @@ describe('answer wire (decision 0339)', () => {
 
   it('is in place on a plain HTTP server', () => {
     expect(app.answerWire).not.toBeNull();
+  });
+
+  it(
+    ownReads
+      ? "reads a connection into its own buffer, on this machine's Node"
+      : 'reads a connection by its data events when told to',
+    async () => {
+      await primed();
+      const before = wire().ownReadConnections;
+      const { answers } = await exchange(head(path) + head(path), ['GET', 'GET']);
+      expect(answers.map((a) => a.statusLine)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+      expect(wire().ownReadConnections).toBe(before + (ownReads ? 1 : 0));
+    },
+  );
+
+  it('hands an upgraded connection over whole: what the client sends after the upgrade reaches the upgrade listener', async () => {
+    await primed();
+    // An echo after a 101, as a WebSocket server would read frames.
+    const onUpgrade = (_req: unknown, socket: Socket, early: Buffer) => {
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n');
+      if (early.length > 0) socket.write(early);
+      socket.on('data', (chunk: Buffer) => socket.write(chunk));
+      // Half-open allowed (as Node's http servers allow it): the server's side ends when asked.
+      socket.on('end', () => socket.end());
+    };
+    app.server.on('upgrade', onUpgrade);
+    try {
+      const socket = await open(port);
+      let got = '';
+      socket.on('data', (chunk: Buffer) => {
+        got += chunk.toString('latin1');
+      });
+      const until = async (text: string) => {
+        for (let i = 0; i < 200 && !got.includes(text); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(got).toContain(text);
+      };
+      // A request the wire answers, then the upgrade: the wire hands the connection over.
+      socket.write(head(path));
+      await until('HTTP/1.1 200 OK');
+      socket.write('GET /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n');
+      await until('101 Switching Protocols');
+      socket.write('ping-1');
+      await until('ping-1');
+      socket.write('ping-2');
+      await until('ping-2');
+      socket.destroy();
+    } finally {
+      app.server.removeListener('upgrade', onUpgrade);
+    }
   });
 
   for (const [name, extra] of [

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { AnswerFront, FrontRequest, FrontResponse } from './front.ts';
 import { carryCounted, countedAhead } from './front-handover.ts';
 import type { RateLimitOutcome } from './rate-limit.ts';
+import { readAsStream, readInto } from './socket-reads.ts';
 
 const endOfHead = Buffer.from('\r\n\r\n', 'latin1');
 /** Node's default `maxHeaderSize`: a longer head is Node's to refuse (431). */
@@ -13,6 +14,11 @@ const visibleTarget = /^\/[\x21-\x7e]*$/;
 const fieldName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A field value of visible ASCII, spaces and tabs (no obsolete text, no bare CR or LF). */
 const fieldValue = /^[\t\x20-\x7e]*$/;
+/**
+ * The one buffer every wire connection's reads go into, where Node allows it (decision 0343):
+ * each read is taken (copied where kept) before the next can come. Lives as long as the process.
+ */
+const readBuffer = Buffer.allocUnsafeSlow(64 * 1024);
 
 /**
  * The answer wire (decision 0339): the server's connections are read by the wire first, which
@@ -35,6 +41,13 @@ export class AnswerWire {
   readonly connections = new Set<WireConnection>();
   /** Requests the wire answered itself (the front counts them among its own). */
   answered = 0;
+  /**
+   * New connections are read into the wire's one buffer where Node allows it (decision 0343);
+   * false: by their `data` events, as Node reads any socket.
+   */
+  ownReads = true;
+  /** Connections read into the wire's one buffer so far. */
+  ownReadConnections = 0;
   private keepAliveSeconds = -1;
   private keepAliveTail = '';
 
@@ -198,12 +211,16 @@ class WireConnection {
   private gone = false;
   /** An answer was written: from then on, between requests, the connection is idle. */
   private served = false;
+  /** Read into the wire's one buffer (`onRead`), not by `data` events. */
+  private readonly ownReads: boolean;
 
   constructor(
     private readonly wire: AnswerWire,
     readonly socket: Socket,
   ) {
-    socket.on('data', this.onData);
+    this.ownReads = wire.ownReads && readInto(socket, readBuffer, this.onRead);
+    if (this.ownReads) wire.ownReadConnections += 1;
+    else socket.on('data', this.onData);
     socket.on('end', this.onEnd);
     socket.on('error', this.onError);
     socket.on('close', this.onClose);
@@ -224,6 +241,13 @@ class WireConnection {
   idle(): boolean {
     return this.served && this.current === null && this.pending === null;
   }
+
+  /** A read into the wire's one buffer: its bytes, copied (into Node's pool, when small), are data. */
+  private readonly onRead = (bytes: number, buffer: Buffer): undefined => {
+    const chunk = Buffer.allocUnsafe(bytes);
+    buffer.copy(chunk, 0, 0, bytes);
+    this.onData(chunk);
+  };
 
   private readonly onData = (chunk: Buffer): void => {
     // Past a last answer (Connection: close) the connection is ending: what else comes is not read.
@@ -364,6 +388,7 @@ class WireConnection {
     socket.removeListener('timeout', this.onTimeout);
     socket.removeListener('drain', this.onDrain);
     socket.setTimeout(0);
+    if (this.ownReads) readAsStream(socket);
     if (outcome !== undefined) carryCounted(socket, outcome);
     this.wire.handTo(socket);
     if (socket.isPaused()) socket.resume();
