@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +58,46 @@ describe('LogDestination', () => {
       .toBeGreaterThanOrEqual(64 * 1024);
     expect(whole.startsWith(readFileSync(file, 'utf8'))).toBe(true);
     closeSync(fd);
+  });
+
+  it("writes lines longer than a batch, and characters of several bytes at a batch's edge, whole and in order", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const fd = openSync(file, 'w');
+    const dest = new LogDestination(fd, 5);
+    const sent: string[] = [];
+    for (let i = 0; i < 3_000; i++) {
+      // Lines of 1 to 4 UTF-8 bytes a character, of lengths that fall on every offset of a batch.
+      sent.push(`${i}:${'é'.repeat(i % 97)}${'€'.repeat(i % 31)}${'😀'.repeat(i % 7)}\n`);
+      if (i % 1_000 === 500) sent.push(`${'long '.repeat(30_000)}${i}\n`);
+    }
+    for (const line of sent) dest.write(line);
+    const whole = sent.join('');
+    await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBe(Buffer.byteLength(whole));
+    expect(readFileSync(file, 'utf8')).toBe(whole);
+    closeSync(fd);
+  });
+
+  it('writes every line through a full pipe, whose writes go out in part or not at all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'log-'));
+    const fifo = join(dir, 'pipe');
+    const file = join(dir, 'out.log');
+    execFileSync('mkfifo', [fifo]);
+    // Read and write, non-blocking: the pipe's 64 KiB fill up while its reader is asleep.
+    const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    const reader = spawn('sh', ['-c', `sleep 0.5; exec cat "${fifo}" > "${file}"`], { stdio: 'ignore' });
+    const dest = new LogDestination(fd, 1);
+    const sent = lines(40_000, 'p');
+    for (let i = 0; i < sent.length; i++) {
+      dest.write(sent[i]!);
+      if (i % 5_000 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    const whole = sent.join('');
+    await expect
+      .poll(() => statSync(file, { throwIfNoEntry: false })?.size ?? 0, { timeout: 20_000 })
+      .toBe(Buffer.byteLength(whole));
+    closeSync(fd);
+    await new Promise((r) => reader.once('exit', r));
+    expect(readFileSync(file, 'utf8')).toBe(whole);
   });
 
   it('writes what is still queued when the process exits', () => {
