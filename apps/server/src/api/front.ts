@@ -13,6 +13,7 @@ import { preferredCoding } from '../plugins/content-coding.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
+import { digits } from './digits.ts';
 import {
   authorize,
   bodyFields,
@@ -470,7 +471,7 @@ export class AnswerFront {
     const ms = performance.now() - a.started;
     out.recorder?.record(operation.route, 'GET', status, ms);
     out.log?.write(
-      `{"level":30,"time":${Date.now()}${this.linePrefix}${reqId}","method":"GET","route":"${operation.route}","status":${status},"ms":${Math.round(ms * 100) / 100},"keyId":${a.owner.keyId}}\n`,
+      `{"level":30,"time":${digits(Date.now())}${this.linePrefix}${reqId}","method":"GET","route":"${operation.route}","status":${status},"ms":${Math.round(ms * 100) / 100},"keyId":${a.owner.keyId}}\n`,
     );
   }
 

@@ -8,6 +8,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
+import { digits } from './digits.ts';
 
 /**
  * Why a request was refused with 429: the data API's per-subscriber limit, too many wrong API
@@ -195,11 +196,12 @@ export function rateLimitFields(o: RateLimitOutcome, nowMs: number): string[] {
     'ratelimit-policy',
     `"per-minute";q=${o.limit};w=60`,
     'ratelimit',
-    `"per-minute";r=${o.remaining};t=${o.resetSeconds}`,
+    // The calls left differ on every call: their digits are made without V8's cache (digits.ts).
+    `"per-minute";r=${digits(o.remaining)};t=${o.resetSeconds}`,
     'x-ratelimit-limit',
     String(o.limit),
     'x-ratelimit-remaining',
-    String(o.remaining),
+    digits(o.remaining),
     'x-ratelimit-reset',
     String(Math.ceil(nowMs / 1000) + o.resetSeconds),
   ];
