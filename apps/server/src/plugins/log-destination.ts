@@ -11,7 +11,7 @@ import { writeSync, writev } from 'node:fs';
  *
  * A line is encoded into a batch's buffer (a slab of memory outside the JavaScript heap) as it
  * arrives, so no queued line lives on the heap: queued as strings, a batch's lines were still
- * there at most of the young generation's collections, each of which copied them (decision 0343).
+ * there at most of the young generation's collections, each of which copied them (decision 0344).
  * Written slabs are used again.
  *
  * In place of pino's SonicBoom: its write() measures the UTF-8 length of the whole pending
