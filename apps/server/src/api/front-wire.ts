@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { AnswerFront, FrontRequest, FrontResponse } from './front.ts';
 import { carryCounted, countedAhead } from './front-handover.ts';
 import type { RateLimitOutcome } from './rate-limit.ts';
-import { readAsStream, readInto } from './socket-reads.ts';
+import { copyOf, readAsStream, readInto } from './socket-reads.ts';
 
 const endOfHead = Buffer.from('\r\n\r\n', 'latin1');
 /** Node's default `maxHeaderSize`: a longer head is Node's to refuse (431). */
@@ -14,11 +14,6 @@ const visibleTarget = /^\/[\x21-\x7e]*$/;
 const fieldName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A field value of visible ASCII, spaces and tabs (no obsolete text, no bare CR or LF). */
 const fieldValue = /^[\t\x20-\x7e]*$/;
-/**
- * The one buffer every wire connection's reads go into, where Node allows it (decision 0343):
- * each read is taken (copied where kept) before the next can come. Lives as long as the process.
- */
-const readBuffer = Buffer.allocUnsafeSlow(64 * 1024);
 
 /**
  * The answer wire (decision 0339): the server's connections are read by the wire first, which
@@ -218,7 +213,7 @@ class WireConnection {
     private readonly wire: AnswerWire,
     readonly socket: Socket,
   ) {
-    this.ownReads = wire.ownReads && readInto(socket, readBuffer, this.onRead);
+    this.ownReads = wire.ownReads && readInto(socket, this.onRead);
     if (this.ownReads) wire.ownReadConnections += 1;
     else socket.on('data', this.onData);
     socket.on('end', this.onEnd);
@@ -244,9 +239,7 @@ class WireConnection {
 
   /** A read into the wire's one buffer: its bytes, copied (into Node's pool, when small), are data. */
   private readonly onRead = (bytes: number, buffer: Buffer): undefined => {
-    const chunk = Buffer.allocUnsafe(bytes);
-    buffer.copy(chunk, 0, 0, bytes);
-    this.onData(chunk);
+    this.onData(copyOf(bytes, buffer));
   };
 
   private readonly onData = (chunk: Buffer): void => {

@@ -23,6 +23,13 @@ interface ReadFields {
 type ReadCallback = (bytes: number, buffer: Buffer) => boolean | undefined;
 type Fields = Record<symbol, unknown>;
 
+/**
+ * The one buffer every socket put to `readInto` reads into: each read is taken (copied where
+ * kept) before the next can come. It lives as long as the process, as it must: Node keeps only
+ * its address.
+ */
+const readBuffer = Buffer.allocUnsafeSlow(64 * 1024);
+
 /** Node's symbols for onread's three fields, read once off the first socket (null: not found). */
 let fields: ReadFields | null | undefined;
 
@@ -40,13 +47,12 @@ interface UserBufferHandle {
 }
 
 /**
- * From now on `socket`'s reads go into `buffer` and are passed to `onRead` (bytes read, the
- * buffer), which must copy what it keeps before it returns; returning false pauses reading, as
- * `socket.pause()` does. `buffer` must live as long as the process (Node keeps only its address).
- * False, with the socket as it was, where Node's fields are not as expected: the socket's data
- * comes as `data` events then.
+ * From now on `socket`'s reads go into the module's one buffer and are passed to `onRead` (bytes
+ * read, the buffer), which must copy what it keeps (`copyOf`) before it returns; returning false
+ * pauses reading, as `socket.pause()` does. False, with the socket as it was, where Node's fields
+ * are not as expected: the socket's data comes as `data` events then.
  */
-export function readInto(socket: Socket, buffer: Buffer, onRead: ReadCallback): boolean {
+export function readInto(socket: Socket, onRead: ReadCallback): boolean {
   const handle = (socket as unknown as { _handle?: UserBufferHandle | null })._handle;
   if (typeof handle?.useUserBuffer !== 'function') return false;
   const f = fieldsOf(socket);
@@ -54,9 +60,9 @@ export function readInto(socket: Socket, buffer: Buffer, onRead: ReadCallback): 
   const own = socket as unknown as Fields;
   // As a socket made without onread has them: all three unset.
   if (own[f.buffer] !== null || own[f.callback] !== null || own[f.generator] !== null) return false;
-  own[f.buffer] = buffer;
+  own[f.buffer] = readBuffer;
   own[f.callback] = onRead;
-  handle.useUserBuffer(buffer);
+  handle.useUserBuffer(readBuffer);
   return true;
 }
 
@@ -69,9 +75,13 @@ export function readInto(socket: Socket, buffer: Buffer, onRead: ReadCallback): 
 export function readAsStream(socket: Socket): void {
   const f = fieldsOf(socket);
   if (f === null) return;
-  (socket as unknown as Fields)[f.callback] = (bytes: number, buffer: Buffer) => {
-    const copy = Buffer.allocUnsafe(bytes);
-    buffer.copy(copy, 0, 0, bytes);
-    return socket.push(copy);
-  };
+  (socket as unknown as Fields)[f.callback] = (bytes: number, buffer: Buffer) =>
+    socket.push(copyOf(bytes, buffer));
+}
+
+/** A read's bytes, copied out of the one buffer (into Node's pool, when small). */
+export function copyOf(bytes: number, buffer: Buffer): Buffer {
+  const copy = Buffer.allocUnsafe(bytes);
+  buffer.copy(copy, 0, 0, bytes);
+  return copy;
 }

@@ -40,11 +40,10 @@ export class LogDestination {
     // At most three UTF-8 bytes per UTF-16 unit: measured only when that bound does not fit.
     if (this.used + line.length * 3 > batchBytes) {
       const bytes = Buffer.byteLength(line);
-      if (this.used + bytes > batchBytes) {
-        this.seal();
-        if (bytes > batchBytes) this.full.push(Buffer.from(line));
-      }
+      if (this.used + bytes > batchBytes) this.seal();
       if (bytes > batchBytes) {
+        // Longer than a batch: a buffer of its own, in its place in the queue.
+        this.full.push(Buffer.from(line));
         if (!this.writing) this.schedule();
         return true;
       }
