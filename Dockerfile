@@ -54,4 +54,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=180s --retries=3 \
 # The workspace packages resolve to their compiled dist/ through the bahi-dist condition (NODE_OPTIONS).
 # The young generation keeps its size when idle, as `npm start` runs it (decision 0340; Node
 # refuses this flag in NODE_OPTIONS).
-CMD ["node", "--min-semi-space-size=16", "apps/server/dist/main.js"]
+CMD ["node", "--min-semi-space-size=16", "--no-allocation-site-pretenuring", "apps/server/dist/main.js"]

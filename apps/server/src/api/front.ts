@@ -460,7 +460,7 @@ export class AnswerFront {
       res.writeHead(304, fields);
       res.end();
     } else {
-      fields.push('content-length', String(sent.body.length));
+      fields.push('content-length', digits(sent.body.length));
       res.writeHead(200, fields);
       res.end(sent.body);
     }
