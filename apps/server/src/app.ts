@@ -103,7 +103,7 @@ export async function buildApp(
         `sample data: ${loaded.companies} companies, ${loaded.totalRows} rows in ${loaded.milliseconds} ms`,
       );
     // The load's garbage fills the old generation; freed now, not after hours of serving.
-    if (loaded) collectAfterBulkWork();
+    if (loaded) void collectAfterBulkWork();
   });
   const clock = deps.clock ?? (() => new Date());
   await recordStart(db, clock());

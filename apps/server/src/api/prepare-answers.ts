@@ -210,7 +210,7 @@ export class AnswerPreparer {
     // autovacuum, and the table would otherwise grow by a version's size at every data load.
     if (deleted > 0) await this.db.query('VACUUM prepared_answer');
     // Serializing and compressing a version's answers left its garbage in the old generation.
-    if (preparedHere) collectAfterBulkWork();
+    if (preparedHere) void collectAfterBulkWork();
   }
 
   /** Prepares one operation for every company; the number stored, or null when abandoned. */
