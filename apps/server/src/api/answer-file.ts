@@ -98,9 +98,10 @@ class VersionFile {
    * The answer, from the file: undefined when the complete set has none under this key. Read
    * synchronously: the file was written moments ago and sits in the page cache, where a read of
    * a few kilobytes takes about 5 µs; handing it to libuv's thread pool cost about 50 µs of the
-   * event loop's core a read (decision 0329).
+   * event loop's core a read (decision 0329). A read with `ask` false (not the answer a client
+   * asked for) leaves it counted as never asked.
    */
-  get(operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
+  get(operationId: string, key: string, ask = true): Promise<PreparedRow | undefined> | undefined {
     if (!this.operations.has(operationId) || this.fd === null) return undefined;
     try {
       const hash = hashOf(key);
@@ -111,7 +112,7 @@ class VersionFile {
         const found = this.read(slot);
         if (found.key === key) {
           found.row.again = this.asked[slot] === 1;
-          this.asked[slot] = 1;
+          if (ask) this.asked[slot] = 1;
           return Promise.resolve(found.row);
         }
       }
@@ -327,10 +328,15 @@ export class AnswerFiles {
    * The answer from the file, undefined (not a promise) when the set is not in a file; a promise
    * of undefined when the set has no such answer.
    */
-  get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
+  get(
+    version: number,
+    operationId: string,
+    key: string,
+    ask = true,
+  ): Promise<PreparedRow | undefined> | undefined {
     const file = this.current;
     if (file?.version !== version) return undefined;
-    const found = file.get(operationId, key);
+    const found = file.get(operationId, key, ask);
     if (found !== undefined) this.reads += 1;
     return found;
   }

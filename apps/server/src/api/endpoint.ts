@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, brotliDecompressSync } from 'node:zlib';
 import { type PlanCode, sampleSymbols } from '@bahi/contracts';
 import { type QuoteSpan, rowsPerStep, yieldToEventLoop } from '@bahi/market-data';
 import type { Queryable } from '@bahi/market-data/db';
@@ -21,8 +23,11 @@ import {
 } from './response-cache.ts';
 import { type Access, routeSchema } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
+import { dataHead, rowsInRange } from './slice-rows.ts';
 
 export type { Company } from './market.ts';
+
+const brotliDecompressAsync = promisify(brotliDecompress);
 
 /** Tags in the order of the documentation (SPEC §2), each with its description. */
 export const tagList = [
@@ -106,8 +111,31 @@ export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObje
    * `spans` are the companies' quote spans by ISIN.
    */
   canonical?: (query: Static<Q>, companies: Company[], spans: ReadonlyMap<string, QuoteSpan>) => Static<Q>;
+  /**
+   * A date range inside a company's prepared whole history is cut out of it (decision 0347):
+   * the rows in the range, as bytes, in the whole history's envelope with the slice's own
+   * provenance. Only for an endpoint whose every row is the same whatever the range asked.
+   */
+  slice?: Slice<Static<Q>>;
   /** Reads the data; null means valid parameters but nothing to serve (402). */
   load: (ctx: LoadContext<Static<P>, Static<Q>>) => Promise<Loaded | null>;
+}
+
+export interface Slice<Q> {
+  /**
+   * The first and last day `query` asks of a company with these quotes (the defaults as the
+   * read makes them; no `to`: up to the last), or undefined when it cannot be cut.
+   */
+  range: (query: Q, span: QuoteSpan) => { from: string; to?: string } | undefined;
+  /** The prepared query whose answer holds every row `query` can ask for. */
+  whole: (query: Q) => Q;
+  /** Each row's string fields the provenance reads, the row's date first. */
+  fields: readonly string[];
+  /** A slice's provenance from its rows' `fields` and the whole history's provenance. */
+  provenance: (
+    rows: readonly Record<string, string>[],
+    whole: { asOf: string; source: string },
+  ) => { asOf: string; source: string };
 }
 
 export function defineEndpoint<P extends TObject, Q extends TObject>(e: Endpoint<P, Q>): Endpoint {
@@ -291,10 +319,73 @@ export async function produce(
       return entry;
     }
   }
+  // A range inside a prepared whole history: cut out of it (decision 0347).
+  const cut =
+    format === 'json' && e.slice && !prepared
+      ? await cutFromWhole(e, e.slice, svc, input, query, companies, version, serialize)
+      : undefined;
+  if (cut) {
+    svc.cache.set(key, cut);
+    return cut;
+  }
   const entry = await build(e, svc, { params: input.params, query }, companies, version, serialize, format);
   if (!entry) throw new AppError('request_failed', missingDetail(e, companies, input));
   if (!e.live) svc.cache.set(key, entry);
   return entry;
+}
+
+/**
+ * The answer to a range inside the company's whole history, cut out of the prepared whole
+ * history (decision 0347): the rows in the range, their bytes as prepared, in the envelope the
+ * serializer makes with the slice's own provenance, so the answer is the one made on request
+ * byte for byte. Undefined when it cannot be cut (spans not loaded yet, the whole history's
+ * set not complete or its answer not prepared, a body the scan refuses): it is then made as
+ * asked.
+ */
+async function cutFromWhole(
+  e: Endpoint,
+  slice: Slice<Record<string, unknown>>,
+  svc: DataApiServices,
+  input: { params: Record<string, unknown>; query: Record<string, unknown> },
+  query: Record<string, unknown>,
+  companies: Company[],
+  version: number,
+  serialize: (body: unknown) => string,
+): Promise<CachedResponse | undefined> {
+  if (companies.length !== 1) return undefined;
+  const span = svc.spans.peek(version)?.get(companies[0]!.isin);
+  const range = span && slice.range(query, span);
+  // A range that ends before it starts is refused by the load, as asked.
+  if (!range || (range.to !== undefined && range.to < range.from)) return undefined;
+  const params = paramsKey({ ...input.params, ...slice.whole(query) });
+  if (!isPreparedParams(e, params) || !svc.prepared.isComplete(version, e.operationId)) return undefined;
+  const whole = keyOf(e, companies, params, 'json', version);
+  const row = await svc.prepared.get(version, e.operationId, whole, false);
+  if (!row) return undefined;
+  if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));
+  const body = await decompressed(row.br, row.length);
+  const cut = rowsInRange(body, range.from, range.to, slice.fields);
+  if (!cut) return undefined;
+  if (cut.rows.length === 0) throw new AppError('request_failed', missingDetail(e, companies, input));
+  const meta = { ...slice.provenance(cut.rows, row), dataVersion: version };
+  const empty = Buffer.from(serialize({ data: [], meta }), 'utf8');
+  const tail = empty.subarray(dataHead.length);
+  if (empty.compare(dataHead, 0, dataHead.length, 0, dataHead.length) !== 0 || tail[0] !== 0x5d /* ] */)
+    return undefined;
+  svc.prepared.cuts += 1;
+  return makeEntry(
+    Buffer.concat([dataHead, body.subarray(cut.start, cut.end), tail]),
+    'application/json; charset=utf-8',
+    version,
+    meta,
+  );
+}
+
+/** Bodies up to this length are decompressed in this thread; longer ones in libuv's pool. */
+const decompressInline = 256 * 1024;
+
+function decompressed(br: Buffer, length: number): Promise<Buffer> | Buffer {
+  return length <= decompressInline ? brotliDecompressSync(br) : brotliDecompressAsync(br);
 }
 
 /**

@@ -179,6 +179,7 @@ describe.each(testDatabases())(
           app.dataApi.answers.clear();
           const looked = app.dataApi.prepared.hits + app.dataApi.prepared.misses;
           const hits = app.dataApi.prepared.hits;
+          const cuts = app.dataApi.prepared.cuts;
           const url = `/api/v1/${path}/${symbol}?${range}${range ? '&' : ''}token=${key}`;
           const [a, b] = await Promise.all([app.inject(url), live.inject(url)]);
           expect(a.statusCode, url).toBe(200);
@@ -187,12 +188,13 @@ describe.each(testDatabases())(
           return {
             prepared: app.dataApi.prepared.hits - hits,
             lookedUp: app.dataApi.prepared.hits + app.dataApi.prepared.misses - looked,
+            cut: app.dataApi.prepared.cuts - cuts,
             days: a.json().data.map((d: { date: string }) => d.date) as string[],
           };
         };
         const longSymbol = symbolOf.get(longIsin)!;
         const whole = await ask(longSymbol, `from=${long.first}`);
-        expect(whole.prepared).toBe(1);
+        expect(whole).toMatchObject({ prepared: 1, cut: 0 });
         expect([whole.days[0], whole.days.at(-1)]).toEqual([long.first, long.last]);
         for (const range of [
           'from=1995-01-01',
@@ -200,20 +202,20 @@ describe.each(testDatabases())(
           `from=1900-01-01&to=${dayAfter(long.last)}`,
         ])
           expect(await ask(longSymbol, range), range).toEqual(whole);
-        // A range that leaves a day out is made as asked: no prepared answer is looked up.
+        // A range that leaves a day out is not the whole history: it is cut out of it (0347).
         for (const range of [
           `from=${dayAfter(long.first)}`,
           `from=1995-01-01&to=${dayBefore(long.last)}`,
           '',
         ]) {
           const part = await ask(longSymbol, range);
-          expect(part.lookedUp, range).toBe(0);
+          expect(part, range).toMatchObject({ lookedUp: 1, prepared: 1, cut: 1 });
           expect(part.days.length, range).toBeLessThan(whole.days.length);
         }
         // The default year, or the year up to its last day, is the short history's whole.
         const shortSymbol = symbolOf.get(shortIsin)!;
         const shortWhole = await ask(shortSymbol, 'from=2000-01-01');
-        expect(shortWhole.prepared).toBe(1);
+        expect(shortWhole).toMatchObject({ prepared: 1, cut: 0 });
         expect(shortWhole.days[0]).toBe(short.first);
         expect(await ask(shortSymbol, '')).toEqual(shortWhole);
         expect(await ask(shortSymbol, `to=${short.last}`)).toEqual(shortWhole);
@@ -225,6 +227,84 @@ describe.each(testDatabases())(
         await app.inject(`/api/v1/${path}/${shortSymbol}?from=1991-01-01&token=${key}`);
         expect(app.dataApi.cache.hits).toBe(cached + 1);
       },
+    );
+
+    it.each(['daily-quotes', 'daily-price-ratios'])(
+      "%s: a range inside a company's history is cut out of its prepared whole history, the answer made on request byte for byte (decision 0347)",
+      async (path) => {
+        const version = await prepared(app);
+        const spans = await app.dataApi.spans.of(version);
+        const isinOf = new Map(
+          (await db.query<{ isin: string; symbol: string }>('SELECT isin, symbol FROM company')).rows.map(
+            (r) => [r.symbol, r.isin],
+          ),
+        );
+        const shift = (iso: string, days: number) =>
+          new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+        // And a process reading the sets from its answer file (decision 0329).
+        await filed.dataApi.prepared.refresh(version);
+        await filed.dataApi.prepared.files!.settled();
+        await filed.dataApi.spans.of(version);
+        const filedCuts = filed.dataApi.prepared.cuts;
+        let answers = 0;
+        let missing = 0;
+        let cut = 0;
+        for (const symbol of symbols) {
+          const span = spans.get(isinOf.get(symbol)!);
+          if (!span) continue;
+          // Days inside the history, a weekend included; the default year; one day; ranges that
+          // end before the first quote or start after the last; a range that ends before it starts.
+          const middle = shift(
+            span.first,
+            Math.floor((Date.parse(span.last) - Date.parse(span.first)) / 2 / 86_400_000),
+          );
+          const ranges = [
+            `from=${middle}`,
+            `from=${shift(span.first, 3)}&to=${shift(span.last, -3)}`,
+            `to=${middle}`,
+            '',
+            `from=${span.last}&to=${span.last}`,
+            `from=${middle}&to=${shift(middle, 1)}`,
+            `from=1990-01-01&to=${shift(span.first, -1)}`,
+            `from=${shift(span.last, 1)}`,
+            `from=${middle}&to=${shift(middle, -1)}`,
+          ];
+          for (const range of ranges) {
+            for (const server of [app, filed]) {
+              server.dataApi.cache.clear();
+              server.dataApi.answers.clear();
+            }
+            const url = `/api/v1/${path}/${symbol}?${range}${range ? '&' : ''}token=${key}`;
+            const { hits, cuts } = app.dataApi.prepared;
+            const [a, b, c] = await Promise.all([app.inject(url), live.inject(url), filed.inject(url)]);
+            expect(a.statusCode, url).toBe(b.statusCode);
+            expect(c.statusCode, url).toBe(b.statusCode);
+            if (c.statusCode === 200) expect(c.body, url).toBe(b.body);
+            if (a.statusCode === 200) {
+              answers += 1;
+              // One prepared answer read, nothing loaded: cut out of the whole history, or (the
+              // default year of a company quoted for less) the whole history itself.
+              expect(app.dataApi.prepared.hits - hits, url).toBe(1);
+              cut += app.dataApi.prepared.cuts - cuts;
+              expect(a.body, url).toBe(b.body);
+              expect(a.headers.etag, url).toBe(b.headers.etag);
+              expect(a.headers['x-data-as-of'], url).toBe(b.headers['x-data-as-of']);
+              expect(a.headers['x-data-source'], url).toBe(b.headers['x-data-source']);
+            } else {
+              if (a.statusCode === 402) missing += 1;
+              const { request_id: _a, ...error } = a.json();
+              const { request_id: _b, ...made } = b.json();
+              expect(error, url).toEqual(made);
+            }
+          }
+        }
+        expect(answers).toBeGreaterThan(symbols.length * 3);
+        expect(missing).toBeGreaterThan(symbols.length);
+        // Only the default year can be a whole history; every other answer was cut.
+        expect(cut).toBeGreaterThanOrEqual(answers - symbols.length);
+        expect(filed.dataApi.prepared.cuts - filedCuts).toBe(cut);
+      },
+      120_000,
     );
 
     it('the variants stand for the validated query: defaults filled in', () => {

@@ -212,7 +212,11 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
         expect(first.map((r) => r?.again)).toEqual([false, false]);
         const second = await Promise.all(twice.map((k) => fresh.get(3, 'financials', k)));
         expect(second.map((r) => r?.again)).toEqual([true, true]);
+        // A read that is not the answer asked for (a whole history a range is cut out of:
+        // decision 0347) leaves it never asked.
+        expect((await fresh.get(3, 'financials', fileKey(3, 'financials', 42), false))?.again).toBe(false);
         expect((await fresh.get(3, 'financials', fileKey(3, 'financials', 42)))?.again).toBe(false);
+        expect((await fresh.get(3, 'financials', fileKey(3, 'financials', 42)))?.again).toBe(true);
         // A key not in the set marks nothing.
         expect(await fresh.get(3, 'financials', fileKey(3, 'financials', 999))).toBeUndefined();
       } finally {

@@ -27,6 +27,8 @@ export class PreparedAnswers {
   misses = 0;
   /** ...and the statements that read them. */
   reads = 0;
+  /** Answers cut out of a prepared whole history (decision 0347). */
+  cuts = 0;
   /** Lookups waiting to be read, by version and key. */
   private readonly queued = new Map<number, Map<string, Waiter[]>>();
   /** Told when a set is complete here, once it is copied to the local file (when it is). */
@@ -98,10 +100,12 @@ export class PreparedAnswers {
    * 0.1 ms an answer on PGlite, 44 µs against 12 µs of this process's time on PostgreSQL, with
    * batches of eight), and a server meeting many never-asked requests at once has them all
    * waiting (decision 0326). A set copied to the local file is read from there instead (0329),
-   * and from the database should that read fail.
+   * and from the database should that read fail. A read that is not the answer asked for (a
+   * whole history a range is cut out of: decision 0347) passes `ask` false, so the answer does
+   * not count as asked before (decision 0334).
    */
-  get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> {
-    const fromFile = this.files?.get(version, operationId, key);
+  get(version: number, operationId: string, key: string, ask = true): Promise<PreparedRow | undefined> {
+    const fromFile = this.files?.get(version, operationId, key, ask);
     if (fromFile === undefined) return this.lookup(version, key);
     return fromFile.then(
       (row) => {

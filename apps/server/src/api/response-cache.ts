@@ -135,12 +135,12 @@ export class ResponseCache<V = CachedResponse> {
 }
 
 export function makeEntry(
-  body: string,
+  body: string | Buffer,
   contentType: string,
   version: number,
   meta: { asOf: string; source: string },
 ): CachedResponse {
-  const buf = ownBytes(Buffer.from(body, 'utf8'));
+  const buf = ownBytes(typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
   const digest = createHash('sha1').update(buf).digest('base64url').slice(0, 22);
   const etag = `"${version}-${digest}"`;
   return {

@@ -150,6 +150,22 @@ for (const target of testDatabases()) {
       expect(text).not.toContain('statement_type');
     });
 
+    it('counts an answer to a date range cut out of a prepared whole history (decision 0347)', async () => {
+      const { key } = await keyFor(db, 'P');
+      const whole = await app.inject(`/api/v1/daily-quotes/ITC?from=1900-01-01&token=${key}`);
+      const days = whole.json().data.map((d: { date: string }) => d.date) as string[];
+      expect(days.length).toBeGreaterThan(10);
+      const before = (await scrape()).samples;
+      const url = `/api/v1/daily-quotes/ITC?from=${days[5]}&to=${days.at(-5)}&token=${key}`;
+      const res = await app.inject(url);
+      expect(res.json().data).toHaveLength(days.length - 9);
+      expect((await app.inject(url)).statusCode).toBe(200);
+      const { samples } = await scrape();
+      const delta = (name: string) => (sample(samples, name, {}) ?? 0) - (sample(before, name, {}) ?? 0);
+      // Cut once; the repeat is the cached answer.
+      expect(delta('bahi_prepared_answer_cuts_total')).toBe(1);
+    });
+
     it('counts the statements that looked an API key up: one for a new key asked several times', async () => {
       const { key } = await keyFor(db, 'P');
       const before = (await scrape()).samples;

@@ -23,7 +23,7 @@ export interface MetricsSources {
   /** The data API's two answer caches (by URL, and the canonical bodies), once it is registered. */
   caches: () => Record<'answers' | 'bodies', CacheFigures> | null;
   /** Lookups of answers prepared when the data changed (decision 0326), once the data API is registered. */
-  prepared: () => { hits: number; misses: number; files: { reads: number } | null } | null;
+  prepared: () => { hits: number; misses: number; cuts: number; files: { reads: number } | null } | null;
   /** Statements that looked an API key up, once the data API is registered. */
   keyLookups: () => number | null;
   /** Each data set's freshness, computed at scrape time. */
@@ -74,6 +74,15 @@ export function createMetricsRegistry(s: MetricsSources): Registry {
         { labels: { result: 'hit' }, value: p.hits },
         { labels: { result: 'miss' }, value: p.misses },
       ];
+    },
+  );
+  registerCounter(
+    registry,
+    'bahi_prepared_answer_cuts_total',
+    'Answers to a date range cut out of a prepared whole history instead of being made (decision 0347).',
+    () => {
+      const p = s.prepared();
+      return p ? [{ labels: {}, value: p.cuts }] : [];
     },
   );
   registerCounter(

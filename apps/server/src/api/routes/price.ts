@@ -27,6 +27,12 @@ function checkRange(q: { from?: string; to?: string }): void {
 /** A day before any quote: a range from it covers all of a company's quotes (decision 0341). */
 export const wholeHistory = '1900-01-01';
 
+/** The query for the whole history, with the query's other parameters. */
+function wholeOf<Q extends { from?: string; to?: string }>(query: Q): Q {
+  const { to: _to, ...rest } = query;
+  return { ...rest, from: wholeHistory } as Q;
+}
+
 /**
  * A date range that covers every one of the company's quotes, however it is written (`from`
  * before its first day, or the default year for a company quoted for less than a year; no `to`,
@@ -45,8 +51,17 @@ export function wholeRange<Q extends { from?: string; to?: string }>(
   const from = query.from ?? yearBefore(query.to ?? span.latest);
   if (from > span.first) return query;
   if (query.from === wholeHistory && query.to === undefined) return query;
-  const { to: _to, ...rest } = query;
-  return { ...rest, from: wholeHistory } as Q;
+  return wholeOf(query);
+}
+
+/**
+ * A range inside the whole history, cut out of it (decision 0347): from `from`, or a year before
+ * `to` or the latest quote as the read makes it, to `to`. Not for a company quoted before the
+ * whole history's first day.
+ */
+function sliceRange(query: { from?: string; to?: string }, span: QuoteSpan) {
+  if (span.first < wholeHistory) return undefined;
+  return { from: query.from ?? yearBefore(query.to ?? span.latest), to: query.to };
 }
 
 const quoteFields = {
@@ -133,6 +148,13 @@ export const dailyQuotes = defineEndpoint({
   // the default year of a company quoted for less than a year, asks (decision 0341).
   prepare: [{ from: wholeHistory }],
   canonical: wholeRange,
+  // Every row is the same whatever the range: each day's adjustment reads every factor.
+  slice: {
+    range: sliceRange,
+    whole: wholeOf,
+    fields: ['date', 'asOf', 'source'],
+    provenance: (rows) => provenanceOf(rows),
+  },
   load: async ({ db, companies, query }) => {
     checkRange(query);
     const rows = await getDailyQuotes(db, companies[0]!.ref, query);
@@ -179,6 +201,13 @@ export const dailyPriceRatios = defineEndpoint({
   // One row per NSE quote in the range, as daily-quotes: the same whole history (decision 0341).
   prepare: [{ from: wholeHistory }],
   canonical: wholeRange,
+  // A day's ratios use the results filed by then and every adjustment factor, whatever the range.
+  slice: {
+    range: sliceRange,
+    whole: wholeOf,
+    fields: ['date'],
+    provenance: (rows, whole) => ({ asOf: rows.at(-1)!.date!, source: whole.source }),
+  },
   load: async ({ db, companies, query }) => {
     checkRange(query);
     const r = await getDailyPriceRatios(db, companies[0]!.ref, {

@@ -1,0 +1,150 @@
+/**
+ * The rows of a serialized answer that fall in a date range, found in its bytes (decision
+ * 0347): a range inside a company's history is cut out of the prepared whole history instead
+ * of being read, shaped and serialized again.
+ *
+ * The answer is JSON as the route's serializer writes it: `{"data":[` rows `],"meta":…}`, each
+ * row an object, the rows in date order. The scan follows JSON's own grammar (strings with
+ * their escapes, nested objects and arrays), so a value holding a brace, a quote or a
+ * `"date":` of its own cannot be taken for structure. Anything else (another envelope, a row
+ * that is not an object, a row without its date, rows out of order) is refused: the caller then
+ * makes the answer as asked.
+ */
+
+/** How every answer's bytes begin. */
+export const dataHead = Buffer.from('{"data":[');
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+
+export interface RowsInRange {
+  /** Where the first row in the range starts and the last one ends (equal: no row). */
+  start: number;
+  end: number;
+  /** Each row in the range: the named top-level string fields it has, decoded. */
+  rows: Record<string, string>[];
+}
+
+/**
+ * The rows of `body` whose field `fields[0]` (a date, `YYYY-MM-DD`) is from `from` to `to`
+ * (inclusive; no `to`: to the end), with their `fields`; undefined when `body` is not a list of
+ * rows in date order as described above.
+ */
+export function rowsInRange(
+  body: Buffer,
+  from: string,
+  to: string | undefined,
+  fields: readonly string[],
+): RowsInRange | undefined {
+  if (body.length <= dataHead.length || body.compare(dataHead, 0, dataHead.length, 0, dataHead.length) !== 0)
+    return undefined;
+  const keys = fields.map((f) => Buffer.from(f, 'utf8'));
+  const found = new Int32Array(keys.length * 2);
+  let i = dataHead.length;
+  if (body[i] === CLOSE_BRACKET) return { start: i, end: i, rows: [] };
+  let start = -1;
+  let end = -1;
+  let previous = '';
+  const rows: Record<string, string>[] = [];
+  for (;;) {
+    const next = scanRow(body, i, keys, found);
+    if (next < 0) return undefined;
+    const date = fieldValue(body, found, 0);
+    if (date === undefined || date < previous) return undefined;
+    previous = date;
+    if (to !== undefined && date > to) break;
+    if (date >= from) {
+      if (start < 0) start = i;
+      end = next;
+      const row: Record<string, string> = {};
+      for (let k = 0; k < keys.length; k++) {
+        const value = fieldValue(body, found, k);
+        if (value !== undefined) row[fields[k]!] = value;
+      }
+      rows.push(row);
+    }
+    const after = body[next];
+    if (after === CLOSE_BRACKET) break;
+    if (after !== COMMA) return undefined;
+    i = next + 1;
+  }
+  return start < 0 ? { start: i, end: i, rows } : { start, end, rows };
+}
+
+/**
+ * Scans the object starting at `i`: the index just past its closing brace, or -1 when there is
+ * no object there. For each of `keys` found among its own (top-level) keys with a string value,
+ * `found` gets the value's first and past-the-end byte (between the quotes); -1 otherwise.
+ */
+function scanRow(b: Buffer, i: number, keys: Buffer[], found: Int32Array): number {
+  if (b[i] !== OPEN_BRACE) return -1;
+  found.fill(-1);
+  let depth = 1;
+  let expectKey = true;
+  /** The key just read, when it is one of `keys` and its value is still to come. */
+  let wanted = -1;
+  for (let j = i + 1; j < b.length; j++) {
+    const c = b[j];
+    if (c === QUOTE) {
+      const close = stringEnd(b, j);
+      if (close < 0) return -1;
+      if (depth === 1) {
+        if (expectKey) {
+          wanted = keyIndex(b, j + 1, close, keys);
+          expectKey = false;
+        } else if (wanted >= 0) {
+          found[wanted * 2] = j + 1;
+          found[wanted * 2 + 1] = close;
+          wanted = -1;
+        }
+      }
+      j = close;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      depth += 1;
+      if (depth === 2) wanted = -1;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth -= 1;
+      if (depth === 0) return c === CLOSE_BRACE ? j + 1 : -1;
+    } else if (c === COMMA && depth === 1) {
+      expectKey = true;
+      wanted = -1;
+    }
+  }
+  return -1;
+}
+
+/** The index of the quote closing the string whose opening quote is at `i`, or -1. */
+function stringEnd(b: Buffer, i: number): number {
+  for (let j = b.indexOf(QUOTE, i + 1); j >= 0; j = b.indexOf(QUOTE, j + 1)) {
+    // Escaped when preceded by an odd number of backslashes.
+    let slashes = 0;
+    for (let k = j - 1; b[k] === BACKSLASH; k--) slashes += 1;
+    if (slashes % 2 === 0) return j;
+  }
+  return -1;
+}
+
+/** Which of `keys` the bytes `start`–`end` are, or -1. */
+function keyIndex(b: Buffer, start: number, end: number, keys: Buffer[]): number {
+  const length = end - start;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    if (key.length === length && b.compare(key, 0, length, start, end) === 0) return k;
+  }
+  return -1;
+}
+
+function fieldValue(b: Buffer, found: Int32Array, k: number): string | undefined {
+  const start = found[k * 2]!;
+  if (start < 0) return undefined;
+  const end = found[k * 2 + 1]!;
+  // A value with an escape is decoded as JSON decodes it.
+  for (let j = start; j < end; j++)
+    if (b[j] === BACKSLASH) return JSON.parse(b.toString('utf8', start - 1, end + 1)) as string;
+  return b.toString('utf8', start, end);
+}
