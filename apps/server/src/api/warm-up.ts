@@ -6,7 +6,14 @@ import { performance } from 'node:perf_hooks';
 import type { User } from '../accounts/users.ts';
 import { HttpStats } from '../metrics/http-stats.ts';
 import { LogDestination } from '../plugins/log-destination.ts';
-import { type Endpoint, preparedKey, preparedQueries, requestAnswerKey, requestKey } from './endpoint.ts';
+import {
+  type Endpoint,
+  preparedKey,
+  preparedParamsFor,
+  preparedQueries,
+  requestAnswerKey,
+  requestKey,
+} from './endpoint.ts';
 import type { AnswerFront } from './front.ts';
 import { AnswerWire } from './front-wire.ts';
 import type { KeyOwner } from './key-cache.ts';
@@ -89,9 +96,16 @@ export async function warmAnswerPath(
   const candidates = (await svc.symbols.all(version)).filter(
     (c) => c.symbol !== c.isin && targets.every((t) => t.symbol.test(c.symbol)),
   );
+  // A variant of an endpoint with a canonical form is one company's whole history and another's
+  // year (decisions 0341, 0347): its answer is kept under the company's own canonical parameters.
+  const paramsOf = (e: Endpoint, q: { validated: Record<string, unknown>; params: string }, c: Company) =>
+    e.canonical ? (preparedParamsFor(e, svc, q.validated, c, version) ?? q.params) : q.params;
   const held = (c: Company) =>
     variants.some(({ t, queries }) =>
-      queries.some((q) => svc.cache.get(preparedKey(t.endpoint, c, q.params, version), false) !== undefined),
+      queries.some(
+        (q) =>
+          svc.cache.get(preparedKey(t.endpoint, c, paramsOf(t.endpoint, q, c), version), false) !== undefined,
+      ),
     );
   const step = Math.max(1, Math.floor(candidates.length / companiesWanted));
   const companies: Company[] = [];
@@ -106,12 +120,13 @@ export async function warmAnswerPath(
   const key = `bahi_${randomBytes(20).toString('hex')}`;
   const asked: Asked[] = [];
   for (const { t, queries } of variants) {
-    for (const { query, params } of queries) {
+    for (const q of queries) {
       // The framework would learn these from the first such request (decision 0328).
-      svc.shapes.learn(t.endpoint.operationId, query, params);
+      if (t.endpoint.canonical) svc.shapes.learnQuery(t.endpoint.operationId, q.query, q.validated);
+      else svc.shapes.learn(t.endpoint.operationId, q.query, q.params);
       for (const company of companies) {
-        const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${query}&token=${key}`;
-        asked.push({ path, endpoint: t.endpoint, company, params });
+        const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${q.query}&token=${key}`;
+        asked.push({ path, endpoint: t.endpoint, company, params: paramsOf(t.endpoint, q, company) });
       }
     }
   }

@@ -64,6 +64,20 @@ function sliceRange(query: { from?: string; to?: string }, span: QuoteSpan) {
   return { from: query.from ?? yearBefore(query.to ?? span.latest), to: query.to };
 }
 
+/**
+ * The prepared answer a range is cut from: the default year (up to the latest quote) when the
+ * range starts inside it, the whole history otherwise.
+ */
+function holderOf<Q extends { from?: string; to?: string }>(
+  query: Q,
+  span: QuoteSpan,
+  range: { from: string },
+): Q {
+  if (range.from < yearBefore(span.latest)) return wholeOf(query);
+  const { from: _from, to: _to, ...rest } = query;
+  return rest as Q;
+}
+
 const quoteFields = {
   symbol: StrOrNull('NSE symbol'),
   isin: Str('ISIN'),
@@ -145,13 +159,14 @@ export const dailyQuotes = defineEndpoint({
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'RELIANCE' }, query: { from: '2024-10-21', to: '2024-10-31' } },
   // Prepared: every company's whole history, which a scan "since <a date before the data>", or
-  // the default year of a company quoted for less than a year, asks (decision 0341).
-  prepare: [{ from: wholeHistory }],
+  // the default year of a company quoted for less than a year, asks (decision 0341); and the
+  // default year, which any other range inside it is cut from (decision 0347).
+  prepare: [{ from: wholeHistory }, {}],
   canonical: wholeRange,
   // Every row is the same whatever the range: each day's adjustment reads every factor.
   slice: {
     range: sliceRange,
-    whole: wholeOf,
+    holder: holderOf,
     fields: ['date', 'asOf', 'source'],
     provenance: (rows) => provenanceOf(rows),
   },
@@ -198,13 +213,14 @@ export const dailyPriceRatios = defineEndpoint({
   access: 'symbol',
   symbols: (p) => [p.symbol],
   example: { params: { symbol: 'ITC' }, query: { from: '2024-10-21', to: '2024-10-31' } },
-  // One row per NSE quote in the range, as daily-quotes: the same whole history (decision 0341).
-  prepare: [{ from: wholeHistory }],
+  // One row per NSE quote in the range, as daily-quotes: the same whole history (decision 0341)
+  // and default year (0347).
+  prepare: [{ from: wholeHistory }, {}],
   canonical: wholeRange,
   // A day's ratios use the results filed by then and every adjustment factor, whatever the range.
   slice: {
     range: sliceRange,
-    whole: wholeOf,
+    holder: holderOf,
     fields: ['date'],
     provenance: (rows, whole) => ({ asOf: rows.at(-1)!.date!, source: whole.source }),
   },
