@@ -112,9 +112,9 @@ export interface Endpoint<P extends TObject = TObject, Q extends TObject = TObje
    */
   canonical?: (query: Static<Q>, companies: Company[], spans: ReadonlyMap<string, QuoteSpan>) => Static<Q>;
   /**
-   * A date range inside a company's prepared whole history is cut out of it (decision 0347):
-   * the rows in the range, as bytes, in the whole history's envelope with the slice's own
-   * provenance. Only for an endpoint whose every row is the same whatever the range asked.
+   * A date range that is not a prepared variant is cut out of a prepared answer that holds it
+   * (decision 0347): the rows in the range, as bytes, in the serializer's envelope with the
+   * slice's own provenance. Only for an endpoint whose every row is the same whatever the range.
    */
   slice?: Slice<Static<Q>>;
   /** Reads the data; null means valid parameters but nothing to serve (402). */
@@ -134,10 +134,10 @@ export interface Slice<Q> {
   holder: (query: Q, span: QuoteSpan, range: { from: string; to?: string }) => Q;
   /** Each row's string fields the provenance reads, the row's date first. */
   fields: readonly string[];
-  /** A slice's provenance from its rows' `fields` and the whole history's provenance. */
+  /** A slice's provenance from its rows' `fields` and the holder's provenance. */
   provenance: (
     rows: readonly Record<string, string>[],
-    whole: { asOf: string; source: string },
+    holder: { asOf: string; source: string },
   ) => { asOf: string; source: string };
 }
 
@@ -325,10 +325,10 @@ export async function produce(
       return entry;
     }
   }
-  // A range inside a prepared whole history: cut out of it (decision 0347).
+  // A range inside a prepared answer: cut out of it (decision 0347).
   const cut =
     format === 'json' && e.slice && !prepared
-      ? await cutFromWhole(e, e.slice, svc, input, query, companies, version, serialize)
+      ? await cutFromHolder(e, e.slice, svc, input, query, companies, version, serialize)
       : undefined;
   if (cut) {
     svc.cache.set(key, cut);
@@ -341,14 +341,13 @@ export async function produce(
 }
 
 /**
- * The answer to a range inside the company's whole history, cut out of the prepared whole
- * history (decision 0347): the rows in the range, their bytes as prepared, in the envelope the
- * serializer makes with the slice's own provenance, so the answer is the one made on request
- * byte for byte. Undefined when it cannot be cut (spans not loaded yet, the whole history's
- * set not complete or its answer not prepared, a body the scan refuses): it is then made as
- * asked.
+ * The answer to a range, cut out of the prepared answer that holds it (the default year or the
+ * whole history; decision 0347): the rows in the range, their bytes as prepared, in the envelope
+ * the serializer makes with the slice's own provenance, so the answer is the one made on request
+ * byte for byte. Undefined when it cannot be cut (spans not loaded yet, the holder's set not
+ * complete or its answer not prepared, a body the scan refuses): it is then made as asked.
  */
-async function cutFromWhole(
+async function cutFromHolder(
   e: Endpoint,
   slice: Slice<Record<string, unknown>>,
   svc: DataApiServices,
@@ -366,8 +365,12 @@ async function cutFromWhole(
   const holder = slice.holder(query, span, range);
   const params = paramsKey({ ...input.params, ...(e.canonical?.(holder, companies, spans) ?? holder) });
   if (!isPreparedParams(e, params) || !svc.prepared.isComplete(version, e.operationId)) return undefined;
-  const whole = keyOf(e, companies, params, 'json', version);
-  const row = await svc.prepared.get(version, e.operationId, whole, false);
+  const row = await svc.prepared.get(
+    version,
+    e.operationId,
+    keyOf(e, companies, params, 'json', version),
+    false,
+  );
   if (!row) return undefined;
   if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));
   // In libuv's pool: a year of quotes (about 145 KB) took 1.5 ms here, which the event loop,

@@ -27,7 +27,7 @@ export class PreparedAnswers {
   misses = 0;
   /** ...and the statements that read them. */
   reads = 0;
-  /** Answers cut out of a prepared whole history (decision 0347). */
+  /** Answers to a date range cut out of a prepared answer holding it (decision 0347). */
   cuts = 0;
   /** Lookups waiting to be read, by version and key. */
   private readonly queued = new Map<number, Map<string, Waiter[]>>();

@@ -1,7 +1,7 @@
 /**
  * The rows of a serialized answer that fall in a date range, found in its bytes (decision
- * 0347): a range inside a company's history is cut out of the prepared whole history instead
- * of being read, shaped and serialized again.
+ * 0347): a range inside a company's history is cut out of a prepared answer that holds it (the
+ * default year or the whole history) instead of being read, shaped and serialized again.
  *
  * The answer is JSON as the route's serializer writes it: `{"data":[` rows `],"meta":…}`, each
  * row an object, the rows in date order. The scan follows JSON's own grammar (strings with

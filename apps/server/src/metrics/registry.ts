@@ -79,7 +79,7 @@ export function createMetricsRegistry(s: MetricsSources): Registry {
   registerCounter(
     registry,
     'bahi_prepared_answer_cuts_total',
-    'Answers to a date range cut out of a prepared whole history instead of being made (decision 0347).',
+    'Answers to a date range cut out of a prepared answer holding it (the default year or the whole history) instead of being made (decision 0347).',
     () => {
       const p = s.prepared();
       return p ? [{ labels: {}, value: p.cuts }] : [];

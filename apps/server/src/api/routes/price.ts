@@ -222,7 +222,7 @@ export const dailyPriceRatios = defineEndpoint({
     range: sliceRange,
     holder: holderOf,
     fields: ['date'],
-    provenance: (rows, whole) => ({ asOf: rows.at(-1)!.date!, source: whole.source }),
+    provenance: (rows, holder) => ({ asOf: rows.at(-1)!.date!, source: holder.source }),
   },
   load: async ({ db, companies, query }) => {
     checkRange(query);
