@@ -100,9 +100,9 @@ export class PreparedAnswers {
    * 0.1 ms an answer on PGlite, 44 µs against 12 µs of this process's time on PostgreSQL, with
    * batches of eight), and a server meeting many never-asked requests at once has them all
    * waiting (decision 0326). A set copied to the local file is read from there instead (0329),
-   * and from the database should that read fail. A read that is not the answer asked for (a
-   * whole history a range is cut out of: decision 0347) passes `ask` false, so the answer does
-   * not count as asked before (decision 0334).
+   * and from the database should that read fail. A read that is not the answer asked for (the
+   * default year or whole history a range is cut out of: decision 0347) passes `ask` false, so
+   * the answer does not count as asked before (decision 0334).
    */
   get(version: number, operationId: string, key: string, ask = true): Promise<PreparedRow | undefined> {
     const fromFile = this.files?.get(version, operationId, key, ask);
