@@ -307,11 +307,8 @@ export async function produce(
   // default year is one company's whole history and another's prepared year, decision 0347):
   // the front is told the query, to put in its canonical form for each company (decision 0341).
   if (prepared && url !== undefined) {
-    if (!e.canonical) svc.shapes.learn(e.operationId, queryOf(requestKey(url)), params);
-    else {
-      const { token: _token, ...validated } = input.query;
-      svc.shapes.learnQuery(e.operationId, queryOf(requestKey(url)), validated);
-    }
+    const { token: _token, ...validated } = input.query;
+    svc.shapes.learnVariant(e, queryOf(requestKey(url)), validated, params);
   }
   const hit = e.live ? undefined : svc.cache.get(key);
   if (hit) return hit;

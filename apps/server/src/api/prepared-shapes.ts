@@ -21,6 +21,21 @@ export class PreparedShapes {
 
   constructor(private readonly limit = 1024) {}
 
+  /**
+   * Records a query string the framework validated to a prepared variant of `e`: its canonical
+   * parameters (`params`), or, for an endpoint with a canonical form, the validated query itself
+   * (`validated`, the API key left out), which stands for a different variant per company.
+   */
+  learnVariant(
+    e: { operationId: string; canonical?: unknown },
+    query: string,
+    validated: Readonly<Record<string, unknown>>,
+    params: string,
+  ): void {
+    if (e.canonical) this.learnQuery(e.operationId, query, validated);
+    else this.learn(e.operationId, query, params);
+  }
+
   /** Records that `query` (the URL's query string, token left out) validates to `params`. */
   learn(operationId: string, query: string, params: string): void {
     const key = `${operationId}?${query}`;

@@ -122,8 +122,7 @@ export async function warmAnswerPath(
   for (const { t, queries } of variants) {
     for (const q of queries) {
       // The framework would learn these from the first such request (decision 0328).
-      if (t.endpoint.canonical) svc.shapes.learnQuery(t.endpoint.operationId, q.query, q.validated);
-      else svc.shapes.learn(t.endpoint.operationId, q.query, q.params);
+      svc.shapes.learnVariant(t.endpoint, q.query, q.validated, q.params);
       for (const company of companies) {
         const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${q.query}&token=${key}`;
         asked.push({ path, endpoint: t.endpoint, company, params: paramsOf(t.endpoint, q, company) });
