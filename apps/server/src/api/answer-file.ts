@@ -12,6 +12,12 @@ export interface PreparedRow {
   source: string;
   br: Buffer | null;
   /**
+   * The answer's rows in pieces (`row-pieces.ts`, decision 0348), for an endpoint whose ranges
+   * are cut out of it; null when it has none. Read only when a range is cut (`pieces` reads):
+   * undefined on a read of the answer itself from the answer file.
+   */
+  pieces?: Buffer | null;
+  /**
    * Read from this process's answer file and asked before since it was copied there (decision
    * 0334); undefined for a row read from the database.
    */
@@ -23,7 +29,8 @@ export interface PreparedRow {
  * (PGlite's own bytea parser takes about 0.2 µs a byte, 0.6 ms for a 3 KB answer, more than the
  * rest of the read).
  */
-export const preparedColumns = "key, etag, length, as_of, source, encode(br, 'base64') AS br";
+export const preparedColumns =
+  "key, etag, length, as_of, source, encode(br, 'base64') AS br, encode(pieces, 'base64') AS pieces";
 
 /** A row of `preparedColumns`. */
 export interface StoredRow {
@@ -33,6 +40,7 @@ export interface StoredRow {
   as_of: string;
   source: string;
   br: string | null;
+  pieces: string | null;
 }
 
 export function preparedRow(row: StoredRow): PreparedRow {
@@ -42,6 +50,7 @@ export function preparedRow(row: StoredRow): PreparedRow {
     asOf: row.as_of,
     source: row.source,
     br: row.br === null ? null : Buffer.from(row.br, 'base64'),
+    pieces: row.pieces === null ? null : Buffer.from(row.pieces, 'base64'),
   };
 }
 
@@ -67,10 +76,14 @@ class VersionFile {
   private hashes = new Uint32Array(1024);
   private slots = new Uint32Array(1024);
   private entries = 0;
-  /** Per slot: where its record starts, its size, and the size of its length and header. */
+  /**
+   * Per slot: where its record starts, its size, the size of its length and header, and of the
+   * pieces at its end (decision 0348).
+   */
   private offsets = new Float64Array(1024);
   private sizes = new Uint32Array(1024);
   private heads = new Uint32Array(1024);
+  private pieceSizes = new Uint32Array(1024);
   /** Per slot: 1 once its answer has been read (decision 0334). */
   private asked = new Uint8Array(1024);
   private records = 0;
@@ -98,23 +111,44 @@ class VersionFile {
    * The answer, from the file: undefined when the complete set has none under this key. Read
    * synchronously: the file was written moments ago and sits in the page cache, where a read of
    * a few kilobytes takes about 5 µs; handing it to libuv's thread pool cost about 50 µs of the
-   * event loop's core a read (decision 0329). A read with `ask` false (not the answer a client
-   * asked for) leaves it counted as never asked.
+   * event loop's core a read (decision 0329).
    */
-  get(operationId: string, key: string, ask = true): Promise<PreparedRow | undefined> | undefined {
+  get(operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
+    return this.find(operationId, key, (slot) => {
+      const found = this.read(slot, false);
+      if (found.key !== key) return undefined;
+      found.row.again = this.asked[slot] === 1;
+      this.asked[slot] = 1;
+      return found.row;
+    });
+  }
+
+  /**
+   * The answer with its pieces instead of its body (`br` left null: whether it has one is
+   * `length` > 0 or not), for a range cut out of it (decision 0348): leaves it counted as never
+   * asked (decision 0334).
+   */
+  pieces(operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
+    return this.find(operationId, key, (slot) => {
+      const found = this.read(slot, true);
+      return found.key === key ? found.row : undefined;
+    });
+  }
+
+  /** The first of the slots `key`'s hash leads to that `read` finds the answer in. */
+  private find(
+    operationId: string,
+    key: string,
+    read: (slot: number) => PreparedRow | undefined,
+  ): Promise<PreparedRow | undefined> | undefined {
     if (!this.operations.has(operationId) || this.fd === null) return undefined;
     try {
       const hash = hashOf(key);
       const mask = this.hashes.length - 1;
       for (let i = hash & mask; this.slots[i] !== 0; i = (i + 1) & mask) {
         if (this.hashes[i] !== hash) continue;
-        const slot = (this.slots[i] as number) - 1;
-        const found = this.read(slot);
-        if (found.key === key) {
-          found.row.again = this.asked[slot] === 1;
-          if (ask) this.asked[slot] = 1;
-          return Promise.resolve(found.row);
-        }
+        const row = read((this.slots[i] as number) - 1);
+        if (row) return Promise.resolve(row);
       }
       return Promise.resolve(undefined);
     } catch (err) {
@@ -130,25 +164,39 @@ class VersionFile {
     for (let i = hash & mask; this.slots[i] !== 0; i = (i + 1) & mask) {
       if (this.hashes[i] !== hash) continue;
       const slot = (this.slots[i] as number) - 1;
-      if (this.read(slot).key === key) this.asked[slot] = 0;
+      if (this.read(slot, false).key === key) this.asked[slot] = 0;
     }
   }
 
   /**
    * One read: the header into a passing buffer, the body into memory of its own, which the
    * answer cache keeps as it is (a body in a view of the record, or of Node's pool, would be
-   * copied again before it is kept: decision 0342).
+   * copied again before it is kept: decision 0342). With `pieces`, the pieces instead of the
+   * body (a second read, past the body).
    */
-  private read(slot: number): { key: string; row: PreparedRow } {
+  private read(slot: number, pieces: boolean): { key: string; row: PreparedRow } {
     const size = this.sizes[slot] as number;
+    const piecesSize = this.pieceSizes[slot] as number;
     const head = Buffer.allocUnsafe(this.heads[slot] as number);
-    const body = Buffer.allocUnsafeSlow(size - head.length);
     const position = this.offsets[slot] as number;
+    const fd = this.fd as number;
+    if (pieces) {
+      const bytes = readSync(fd, head, 0, head.length, position);
+      const piece = Buffer.allocUnsafe(piecesSize);
+      const more = piecesSize === 0 ? 0 : readSync(fd, piece, 0, piecesSize, position + size - piecesSize);
+      if (bytes !== head.length || more !== piecesSize)
+        throw new Error(`answer file: read ${bytes + more} of ${head.length + piecesSize} bytes`);
+      const found = decodeRecord(head, null);
+      found.row.pieces = piecesSize === 0 ? null : piece;
+      return found;
+    }
+    const body = Buffer.allocUnsafeSlow(size - head.length - piecesSize);
     const bytes =
       body.length === 0
-        ? readSync(this.fd as number, head, 0, head.length, position)
-        : readvSync(this.fd as number, [head, body], position);
-    if (bytes !== size) throw new Error(`answer file: read ${bytes} of ${size} bytes`);
+        ? readSync(fd, head, 0, head.length, position)
+        : readvSync(fd, [head, body], position);
+    if (bytes !== size - piecesSize)
+      throw new Error(`answer file: read ${bytes} of ${size - piecesSize} bytes`);
     return decodeRecord(head, body);
   }
 
@@ -180,8 +228,8 @@ class VersionFile {
       const records: Buffer[] = [];
       let bytes = 0;
       for (const row of rows) {
-        const { record, head } = encodeRecord(row.key, preparedRow(row));
-        copied.push(hashOf(row.key), this.addSlot(this.size + bytes, record.length, head));
+        const { record, head, pieces } = encodeRecord(row.key, preparedRow(row));
+        copied.push(hashOf(row.key), this.addSlot(this.size + bytes, record.length, head, pieces));
         records.push(record);
         bytes += record.length;
       }
@@ -196,16 +244,18 @@ class VersionFile {
     return true;
   }
 
-  private addSlot(offset: number, size: number, head: number): number {
+  private addSlot(offset: number, size: number, head: number, pieces: number): number {
     if (this.records === this.offsets.length) {
       this.offsets = grown(this.offsets, new Float64Array(this.offsets.length * 2));
       this.sizes = grown(this.sizes, new Uint32Array(this.sizes.length * 2));
       this.heads = grown(this.heads, new Uint32Array(this.heads.length * 2));
+      this.pieceSizes = grown(this.pieceSizes, new Uint32Array(this.pieceSizes.length * 2));
       this.asked = grown(this.asked, new Uint8Array(this.asked.length * 2));
     }
     this.offsets[this.records] = offset;
     this.sizes[this.records] = size;
     this.heads[this.records] = head;
+    this.pieceSizes[this.records] = pieces;
     return this.records++;
   }
 
@@ -268,22 +318,26 @@ const prefixOf = (version: number, operationId: string) => `${version}|${operati
 
 /**
  * A record: the header's length (2 bytes), the header (JSON: the key, ETag, length, as-of,
- * source, and whether there is a body), then the brotli body. `head` is the size of the first two.
+ * source, and whether there is a body), the brotli body, then the pieces (decision 0348), if
+ * any. `head` is the size of the first two, `pieces` of the last.
  */
-function encodeRecord(key: string, row: PreparedRow): { record: Buffer; head: number } {
+function encodeRecord(key: string, row: PreparedRow): { record: Buffer; head: number; pieces: number } {
   const header = Buffer.from(
     JSON.stringify([key, row.etag, row.length, row.asOf, row.source, row.br === null ? 0 : 1]),
   );
   const head = 2 + header.length;
-  const record = Buffer.allocUnsafe(head + (row.br?.length ?? 0));
+  const brBytes = row.br?.length ?? 0;
+  const pieces = row.pieces?.length ?? 0;
+  const record = Buffer.allocUnsafe(head + brBytes + pieces);
   record.writeUInt16BE(header.length, 0);
   header.copy(record, 2);
   row.br?.copy(record, head);
-  return { record, head };
+  row.pieces?.copy(record, head + brBytes);
+  return { record, head, pieces };
 }
 
-/** A record read back as its head (length and header) and its body. */
-function decodeRecord(head: Buffer, body: Buffer): { key: string; row: PreparedRow } {
+/** A record read back as its head (length and header) and its body (null: not read). */
+function decodeRecord(head: Buffer, body: Buffer | null): { key: string; row: PreparedRow } {
   const headerEnd = 2 + head.readUInt16BE(0);
   if (headerEnd !== head.length)
     throw new Error(`answer file: a header of ${headerEnd - 2} bytes, ${head.length - 2} expected`);
@@ -328,15 +382,22 @@ export class AnswerFiles {
    * The answer from the file, undefined (not a promise) when the set is not in a file; a promise
    * of undefined when the set has no such answer.
    */
-  get(
+  get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
+    return this.counted(version, (file) => file.get(operationId, key));
+  }
+
+  /** The answer with its pieces instead of its body (decision 0348), as `get`, never asked. */
+  pieces(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
+    return this.counted(version, (file) => file.pieces(operationId, key));
+  }
+
+  private counted(
     version: number,
-    operationId: string,
-    key: string,
-    ask = true,
+    read: (file: VersionFile) => Promise<PreparedRow | undefined> | undefined,
   ): Promise<PreparedRow | undefined> | undefined {
     const file = this.current;
     if (file?.version !== version) return undefined;
-    const found = file.get(operationId, key, ask);
+    const found = read(file);
     if (found !== undefined) this.reads += 1;
     return found;
   }

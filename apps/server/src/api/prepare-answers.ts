@@ -7,6 +7,7 @@ import { collectAfterBulkWork } from '../process/heap.ts';
 import { build, cacheKey, type Endpoint, variantQuery } from './endpoint.ts';
 import type { Company } from './market.ts';
 import { routeSchema } from './route-schema.ts';
+import { piecesOf } from './row-pieces.ts';
 import type { DataApiServices } from './services.ts';
 
 /** Rows written per INSERT. */
@@ -29,6 +30,8 @@ interface Row {
   asOf: string;
   source: string;
   br: Buffer | null;
+  /** The rows in pieces, for an endpoint whose ranges are cut out of its answers (decision 0348). */
+  pieces: Buffer | null;
 }
 
 /** What a preparation did, per operation, for the log and the bench. */
@@ -273,20 +276,29 @@ export class AnswerPreparer {
   ): Promise<Row> {
     const params = { symbol: company.symbol };
     const entry = await build(e, this.svc, { params, query }, [company], version, serialize);
-    if (!entry) return { key, etag: '', length: 0, asOf: '', source: '', br: null };
+    if (!entry) return { key, etag: '', length: 0, asOf: '', source: '', br: null, pieces: null };
     const br = await compressPrepared(entry.body);
-    return { key, etag: entry.etag, length: entry.length, asOf: entry.asOf, source: entry.source, br };
+    const pieces = e.slice ? (piecesOf(entry.body, e.slice.fields[0]!) ?? null) : null;
+    return {
+      key,
+      etag: entry.etag,
+      length: entry.length,
+      asOf: entry.asOf,
+      source: entry.source,
+      br,
+      pieces,
+    };
   }
 
   private async write(version: number, rows: Row[]): Promise<number> {
     const values: unknown[] = [];
     const tuples = rows.map((r, i) => {
-      values.push(version, this.svc.prepared.code, r.key, r.etag, r.length, r.asOf, r.source, r.br);
-      const n = i * 8;
-      return `(${Array.from({ length: 8 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
+      values.push(version, this.svc.prepared.code, r.key, r.etag, r.length, r.asOf, r.source, r.br, r.pieces);
+      const n = i * 9;
+      return `(${Array.from({ length: 9 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
     });
     await this.db.query(
-      `INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br) VALUES ${tuples.join(', ')}
+      `INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br, pieces) VALUES ${tuples.join(', ')}
        ON CONFLICT (version, code, key) DO NOTHING`,
       values,
     );

@@ -4,7 +4,7 @@ import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../app.ts';
 import { AnswerFiles, hashOf } from './answer-file.ts';
-import { PreparedAnswers } from './prepared-store.ts';
+import { PreparedAnswers, type PreparedRow } from './prepared-store.ts';
 
 const code = 'test-code';
 const keyOf = (i: number) => `1|financials|json|INE${String(i).padStart(7, '0')}|period=annual`;
@@ -121,7 +121,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
     let fileStore: PreparedAnswers;
     /** What the files reported as not copied. */
     const errors: string[] = [];
-    const stored = new Map<string, { etag: string; body: string | null }>();
+    const stored = new Map<string, { etag: string; body: string | null; pieces: string | null }>();
 
     beforeAll(async () => {
       // Versions 3 and 4: 230 financials answers (one "no data") and 40 of another operation.
@@ -134,9 +134,11 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
             const key = fileKey(version, op, i);
             const body =
               i === 17 && op === 'financials' ? null : `${bodyOf(version, i)}${op}`.repeat(1 + (i % 5));
-            stored.set(key, { etag: `"${key}"`, body });
+            // Every third answer has pieces (decision 0348), of a length of its own.
+            const pieces = body !== null && i % 3 === 0 ? `pieces of ${key}`.repeat(1 + (i % 7)) : null;
+            stored.set(key, { etag: `"${key}"`, body, pieces });
             await db.query(
-              'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+              'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br, pieces) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
               [
                 version,
                 code,
@@ -146,6 +148,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
                 `2026-11-${10 + (i % 9)}`,
                 `source ${op}`,
                 body === null ? null : brotliCompressSync(body),
+                pieces === null ? null : Buffer.from(pieces),
               ],
             );
           }
@@ -173,30 +176,53 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
         ...Array.from({ length: 230 }, (_, i) => fileKey(3, 'financials', i)),
         fileKey(3, 'financials', 999),
       ];
+      /** Each row read for `keys` against what was stored; `check` looks at a stored one further. */
+      const compare = (
+        rows: (PreparedRow | undefined)[],
+        check: (row: PreparedRow, want: { body: string | null; pieces: string | null }) => void,
+      ) => {
+        for (const [i, row] of rows.entries()) {
+          const want = stored.get(keys[i]!);
+          if (want === undefined) {
+            expect(row).toBeUndefined();
+            continue;
+          }
+          expect(row?.etag).toBe(want.etag);
+          expect(row?.length).toBe(want.body?.length ?? 0);
+          expect(row?.asOf).toBe(`2026-11-${10 + (i % 9)}`);
+          expect(row?.source).toBe('source financials');
+          check(row!, want);
+        }
+      };
       const found = await Promise.all(keys.map((k) => fileStore.get(3, 'financials', k)));
       expect(statements).toEqual([]);
-      for (const [i, row] of found.entries()) {
-        const want = stored.get(keys[i]!);
-        if (want === undefined) {
-          expect(row).toBeUndefined();
-          continue;
-        }
-        expect(row?.etag).toBe(want.etag);
-        expect(row?.length).toBe(want.body?.length ?? 0);
-        expect(row?.asOf).toBe(`2026-11-${10 + (i % 9)}`);
-        expect(row?.source).toBe('source financials');
-        expect(row?.br === null ? null : brotliDecompressSync(row!.br).toString()).toBe(want.body);
+      compare(found, (row, want) => {
+        expect(row.br === null ? null : brotliDecompressSync(row.br).toString()).toBe(want.body);
         // The body is memory of its own (bodies here are 30-300 bytes, which Node would pool):
         // the answer cache keeps it without copying it again (decision 0342).
-        if (row?.br) expect(row.br.buffer.byteLength).toBe(row.br.length);
-      }
+        if (row.br) expect(row.br.buffer.byteLength).toBe(row.br.length);
+        // The pieces are not read with the answer itself.
+        expect(row.pieces).toBeUndefined();
+      });
       expect(files.reads).toBeGreaterThanOrEqual(230);
+      // Read for a range cut out of them (decision 0348): the pieces, not the body.
+      const withPieces = await Promise.all(keys.map((k) => fileStore.pieces(3, 'financials', k)));
+      expect(statements).toEqual([]);
+      compare(withPieces, (row, want) => {
+        expect(row.br).toBeNull();
+        expect(row.pieces?.toString() ?? null).toBe(want.pieces);
+      });
+      expect(withPieces.filter((r) => r?.pieces).length).toBe(77);
       // Another operation's answers are still read from the database.
       const other = await fileStore.get(3, 'ratios', fileKey(3, 'ratios', 5));
       expect(other?.etag).toBe(`"${fileKey(3, 'ratios', 5)}"`);
       expect(statements).toHaveLength(1);
       // A row from the database says nothing of being asked before (it is cached as it was).
       expect(other?.again).toBeUndefined();
+      // From the database, an answer's pieces come with its body.
+      const fromDb = await fileStore.pieces(3, 'ratios', fileKey(3, 'ratios', 6));
+      expect(fromDb?.pieces?.toString()).toBe(stored.get(fileKey(3, 'ratios', 6))!.pieces);
+      expect(brotliDecompressSync(fromDb!.br!).toString()).toBe(stored.get(fileKey(3, 'ratios', 6))!.body);
     });
 
     it('an answer read from the file says whether it was read from it before (decision 0334)', async () => {
@@ -212,9 +238,9 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
         expect(first.map((r) => r?.again)).toEqual([false, false]);
         const second = await Promise.all(twice.map((k) => fresh.get(3, 'financials', k)));
         expect(second.map((r) => r?.again)).toEqual([true, true]);
-        // A read that is not the answer asked for (a whole history a range is cut out of:
-        // decision 0347) leaves it never asked.
-        expect((await fresh.get(3, 'financials', fileKey(3, 'financials', 42), false))?.again).toBe(false);
+        // A read of the pieces (a range cut out of the answer: decisions 0347, 0348) is not the
+        // answer asked for, and leaves it never asked.
+        expect((await fresh.pieces(3, 'financials', fileKey(3, 'financials', 42)))?.pieces).toBeTruthy();
         expect((await fresh.get(3, 'financials', fileKey(3, 'financials', 42)))?.again).toBe(false);
         expect((await fresh.get(3, 'financials', fileKey(3, 'financials', 42)))?.again).toBe(true);
         // A key not in the set marks nothing.
