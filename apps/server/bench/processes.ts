@@ -68,6 +68,15 @@ export const startFlags: string[] = (() => {
   return run[1]!.trim().split(' ');
 })();
 
+/**
+ * Node flags the bench servers run with besides the product's (BENCH_NODE_FLAGS, separated by
+ * spaces): a change of start flags is tried with the same benches before it goes into `npm start`
+ * (decision 0348: the old generation's marking loop). Printed when set, so a figure says so.
+ */
+export const benchFlags: string[] = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+if (benchFlags.length > 0)
+  console.log(`BENCH_NODE_FLAGS: the servers run with ${benchFlags.join(' ')} besides npm start's flags`);
+
 let built = false;
 /** The server's build, made or brought up to date once per bench (as `npm start` does first). */
 function buildServer(): void {
@@ -91,7 +100,7 @@ export function startServer<T>(
   buildServer();
   if (!script.endsWith('.mjs'))
     throw new Error(`${script}: a bench server is a plain JavaScript module (.mjs)`);
-  const args = [...startFlags, `${here}${script}`];
+  const args = [...startFlags, ...benchFlags, `${here}${script}`];
   const logFile = join(mkdtempSync(join(tmpdir(), 'bahi-bench-')), 'stdout.log');
   const out = openSync(logFile, 'w');
   const opts: SpawnOptions = { stdio: ['ignore', out, 'inherit'], env: { ...process.env, ...env } };
