@@ -13,8 +13,9 @@ export interface PreparedRow {
   br: Buffer | null;
   /**
    * The answer's rows in pieces (`row-pieces.ts`, decision 0348), for an endpoint whose ranges
-   * are cut out of it; null when it has none. Read only when a range is cut (`pieces` reads):
-   * undefined on a read of the answer itself from the answer file.
+   * are cut out of it; null when it has none. Read only when a range is cut (`pieces` reads): a
+   * read of the answer itself leaves them unread (undefined from the answer file, null from the
+   * database).
    */
   pieces?: Buffer | null;
   /**
@@ -31,6 +32,15 @@ export interface PreparedRow {
  */
 export const preparedColumns =
   "key, etag, length, as_of, source, encode(br, 'base64') AS br, encode(pieces, 'base64') AS pieces";
+
+/**
+ * The same columns for a read of one part: the answer (its body, no pieces) or its pieces (no
+ * body), as the answer file reads them; a read decodes only the part it uses.
+ */
+export const partColumns = {
+  answer: "key, etag, length, as_of, source, encode(br, 'base64') AS br, NULL::text AS pieces",
+  pieces: "key, etag, length, as_of, source, NULL::text AS br, encode(pieces, 'base64') AS pieces",
+} as const;
 
 /** A row of `preparedColumns`. */
 export interface StoredRow {
@@ -182,12 +192,12 @@ class VersionFile {
     const fd = this.fd as number;
     if (pieces) {
       const bytes = readSync(fd, head, 0, head.length, position);
-      const piece = Buffer.allocUnsafe(piecesSize);
-      const more = piecesSize === 0 ? 0 : readSync(fd, piece, 0, piecesSize, position + size - piecesSize);
+      const piece = piecesSize === 0 ? null : Buffer.allocUnsafe(piecesSize);
+      const more = piece === null ? 0 : readSync(fd, piece, 0, piecesSize, position + size - piecesSize);
       if (bytes !== head.length || more !== piecesSize)
         throw new Error(`answer file: read ${bytes + more} of ${head.length + piecesSize} bytes`);
       const found = decodeRecord(head, null);
-      found.row.pieces = piecesSize === 0 ? null : piece;
+      found.row.pieces = piece;
       return found;
     }
     const body = Buffer.allocUnsafeSlow(size - head.length - piecesSize);

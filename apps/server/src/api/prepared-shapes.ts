@@ -37,7 +37,7 @@ export class PreparedShapes {
   }
 
   /** Records that `query` (the URL's query string, token left out) validates to `params`. */
-  learn(operationId: string, query: string, params: string): void {
+  private learn(operationId: string, query: string, params: string): void {
     const key = `${operationId}?${query}`;
     if (this.known.get(key) === params) return;
     if (this.known.size >= this.limit) this.known.clear();
@@ -45,7 +45,7 @@ export class PreparedShapes {
   }
 
   /** Records that `query` validates to `validated` (the API key left out), for `getQuery`. */
-  learnQuery(operationId: string, query: string, validated: Readonly<Record<string, unknown>>): void {
+  private learnQuery(operationId: string, query: string, validated: Readonly<Record<string, unknown>>): void {
     const key = `${operationId}?${query}`;
     if (this.queries.has(key)) return;
     if (this.queries.size >= this.limit) this.queries.clear();

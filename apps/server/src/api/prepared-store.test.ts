@@ -219,10 +219,26 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       expect(statements).toHaveLength(1);
       // A row from the database says nothing of being asked before (it is cached as it was).
       expect(other?.again).toBeUndefined();
-      // From the database, an answer's pieces come with its body.
+      // From the database too, each read decodes only the part it uses: the answer without its
+      // pieces, the pieces without the body (an answer with both stored).
+      const withBoth = stored.get(fileKey(3, 'ratios', 6))!;
+      expect(withBoth.pieces).not.toBeNull();
+      const answerFromDb = await fileStore.get(3, 'ratios', fileKey(3, 'ratios', 6));
+      expect(brotliDecompressSync(answerFromDb!.br!).toString()).toBe(withBoth.body);
+      expect(answerFromDb?.pieces ?? null).toBeNull();
       const fromDb = await fileStore.pieces(3, 'ratios', fileKey(3, 'ratios', 6));
-      expect(fromDb?.pieces?.toString()).toBe(stored.get(fileKey(3, 'ratios', 6))!.pieces);
-      expect(brotliDecompressSync(fromDb!.br!).toString()).toBe(stored.get(fileKey(3, 'ratios', 6))!.body);
+      expect(fromDb?.pieces?.toString()).toBe(withBoth.pieces);
+      expect(fromDb?.br).toBeNull();
+      expect(fromDb?.length).toBe(withBoth.body!.length);
+      // Both parts asked in one turn: one statement each, and each waiter gets its own part.
+      statements.length = 0;
+      const [answer, pieces] = await Promise.all([
+        fileStore.get(3, 'ratios', fileKey(3, 'ratios', 9)),
+        fileStore.pieces(3, 'ratios', fileKey(3, 'ratios', 9)),
+      ]);
+      expect(statements).toHaveLength(2);
+      expect(brotliDecompressSync(answer!.br!).toString()).toBe(stored.get(fileKey(3, 'ratios', 9))!.body);
+      expect(pieces?.pieces?.toString()).toBe(stored.get(fileKey(3, 'ratios', 9))!.pieces);
     });
 
     it('an answer read from the file says whether it was read from it before (decision 0334)', async () => {

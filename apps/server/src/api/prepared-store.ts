@@ -4,7 +4,7 @@ import type { Coding } from '../plugins/content-coding.ts';
 import {
   type AnswerFiles,
   type PreparedRow,
-  preparedColumns,
+  partColumns,
   preparedRow,
   type StoredRow,
 } from './answer-file.ts';
@@ -29,8 +29,8 @@ export class PreparedAnswers {
   reads = 0;
   /** Answers to a date range cut out of a prepared answer holding it (decision 0347). */
   cuts = 0;
-  /** Lookups waiting to be read, by version and key. */
-  private readonly queued = new Map<number, Map<string, Waiter[]>>();
+  /** Lookups waiting to be read, by version and part (`${version}|${part}`), then key. */
+  private readonly queued = new Map<string, { version: number; part: Part; keys: Map<string, Waiter[]> }>();
   /** Told when a set is complete here, once it is copied to the local file (when it is). */
   private readonly completeListeners: ((version: number, operationId: string) => void)[] = [];
   /** A read is on its way (lookups made meanwhile wait for the next), or set for this turn. */
@@ -103,7 +103,7 @@ export class PreparedAnswers {
    * and from the database should that read fail.
    */
   get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> {
-    return this.counted(this.files?.get(version, operationId, key), version, key);
+    return this.counted(this.files?.get(version, operationId, key), version, key, 'answer');
   }
 
   /**
@@ -112,7 +112,7 @@ export class PreparedAnswers {
    * when the set is there (never counted as asked, decision 0334), else from the database.
    */
   pieces(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> {
-    return this.counted(this.files?.pieces(version, operationId, key), version, key);
+    return this.counted(this.files?.pieces(version, operationId, key), version, key, 'pieces');
   }
 
   /** A read from the answer file, counted; from the database when the set is not in the file or the read fails. */
@@ -120,24 +120,26 @@ export class PreparedAnswers {
     fromFile: Promise<PreparedRow | undefined> | undefined,
     version: number,
     key: string,
+    part: Part,
   ): Promise<PreparedRow | undefined> {
-    if (fromFile === undefined) return this.lookup(version, key);
+    if (fromFile === undefined) return this.lookup(version, key, part);
     return fromFile.then(
       (row) => {
         if (row) this.hits += 1;
         else this.misses += 1;
         return row;
       },
-      () => this.lookup(version, key),
+      () => this.lookup(version, key, part),
     );
   }
 
-  private lookup(version: number, key: string): Promise<PreparedRow | undefined> {
+  private lookup(version: number, key: string, part: Part): Promise<PreparedRow | undefined> {
     return new Promise((resolve, reject) => {
-      let keys = this.queued.get(version);
+      const queue = `${version}|${part}`;
+      let keys = this.queued.get(queue)?.keys;
       if (!keys) {
         keys = new Map();
-        this.queued.set(version, keys);
+        this.queued.set(queue, { version, part, keys });
       }
       const waiting = keys.get(key);
       if (waiting) waiting.push({ resolve, reject });
@@ -152,24 +154,27 @@ export class PreparedAnswers {
     });
   }
 
-  /** Reads the queued keys, a batch (one version's, up to `batchSize`) at a time, until none is left. */
+  /**
+   * Reads the queued keys, a batch (one version's and part's, up to `batchSize`) at a time, until
+   * none is left.
+   */
   private async readQueued(): Promise<void> {
     this.reading = true;
     try {
       for (;;) {
         const first = this.queued.entries().next();
         if (first.done) break;
-        const [version, keys] = first.value;
+        const [queue, { version, part, keys }] = first.value;
         const batch = new Map<string, Waiter[]>();
         for (const [key, waiters] of keys) {
           if (batch.size === batchSize) break;
           batch.set(key, waiters);
           keys.delete(key);
         }
-        if (keys.size === 0) this.queued.delete(version);
+        if (keys.size === 0) this.queued.delete(queue);
         try {
           this.reads += 1;
-          const found = await this.read(version, [...batch.keys()]);
+          const found = await this.read(version, part, [...batch.keys()]);
           for (const [key, waiters] of batch) {
             const row = found.get(key);
             for (const w of waiters) {
@@ -187,9 +192,9 @@ export class PreparedAnswers {
     }
   }
 
-  private async read(version: number, keys: string[]): Promise<Map<string, PreparedRow>> {
+  private async read(version: number, part: Part, keys: string[]): Promise<Map<string, PreparedRow>> {
     const { rows } = await this.db.query<StoredRow>(
-      `SELECT ${preparedColumns} FROM prepared_answer WHERE version = $1 AND code = $2 AND key = ANY($3::text[])`,
+      `SELECT ${partColumns[part]} FROM prepared_answer WHERE version = $1 AND code = $2 AND key = ANY($3::text[])`,
       [version, this.code, keys],
     );
     const found = new Map<string, PreparedRow>();
@@ -197,6 +202,9 @@ export class PreparedAnswers {
     return found;
   }
 }
+
+/** What a read needs of an answer: the answer itself, or its pieces for a range (decision 0348). */
+type Part = keyof typeof partColumns;
 
 interface Waiter {
   resolve: (row: PreparedRow | undefined) => void;
