@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Queryable } from '@bahi/market-data/db';
 
-/** One prepared answer as stored: the JSON body brotli-compressed, or null for "no data" (402). */
+/**
+ * One prepared answer as stored: the JSON body brotli-compressed, or null for "no data" (402);
+ * on a read of the pieces the body is not read and `br` is null whatever it holds (`length` 0
+ * then says "no data").
+ */
 export interface PreparedRow {
   etag: string;
   /** The body's length before compression. */
@@ -42,7 +46,7 @@ export const partColumns = {
   pieces: "key, etag, length, as_of, source, NULL::text AS br, encode(pieces, 'base64') AS pieces",
 } as const;
 
-/** A row of `preparedColumns`. */
+/** A row of `preparedColumns` (or of `partColumns`, one of its parts left null). */
 export interface StoredRow {
   key: string;
   etag: string;

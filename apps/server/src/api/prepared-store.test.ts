@@ -241,6 +241,36 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       expect(pieces?.pieces?.toString()).toBe(stored.get(fileKey(3, 'ratios', 9))!.pieces);
     });
 
+    it('from the database, the answers and the pieces take turns: a flood of one does not hold back the other', async () => {
+      // Version 4 is not in the file: every read is a statement. 100 answers asked first, then
+      // one answer's pieces, in the same turn: the pieces are read in the second statement,
+      // between the answers' two batches, not after all of them.
+      statements.length = 0;
+      const answers = Array.from({ length: 100 }, (_, i) =>
+        fileStore.get(4, 'financials', fileKey(4, 'financials', 100 + i)),
+      );
+      const order: string[] = [];
+      for (const [i, p] of answers.entries()) void p.then(() => order.push(`answer ${i}`));
+      const noData = fileStore.pieces(4, 'financials', fileKey(4, 'financials', 17)).then((row) => {
+        order.push('pieces');
+        return row;
+      });
+      const [row] = await Promise.all([noData, ...answers]);
+      expect(statements).toHaveLength(3);
+      expect(statements.map((sql) => (sql.includes('NULL::text AS br') ? 'pieces' : 'answer'))).toEqual([
+        'answer',
+        'pieces',
+        'answer',
+      ]);
+      expect(order.indexOf('pieces')).toBe(64);
+      // "No data" read with the pieces: length 0, nothing to cut (the body is not read).
+      expect(row?.length).toBe(0);
+      expect(row?.br).toBeNull();
+      expect(row?.pieces).toBeNull();
+      for (const [i, found] of (await Promise.all(answers)).entries())
+        expect(found?.etag).toBe(`"${fileKey(4, 'financials', 100 + i)}"`);
+    });
+
     it('an answer read from the file says whether it was read from it before (decision 0334)', async () => {
       const read = (i: number) => fileStore.get(3, 'financials', fileKey(3, 'financials', i));
       await read(3);
