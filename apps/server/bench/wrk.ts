@@ -86,19 +86,14 @@ export function runWrk(o: RunOptions): Promise<Sample> {
   const [cmd, argv] = pin ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv as string[], { stdio: ['ignore', 'pipe', 'inherit'] });
-    // Readings every 100 ms from the first one (connections made) until wrk ends.
-    const reading = () => ({
-      at: performance.now(),
-      server: cpuTicks(o.serverPid),
-      wrk: cpuTicks(child.pid),
-    });
-    let first = { at: 0, server: null as number | null, wrk: null as number | null };
-    let last = first;
+    // The server's CPU from wrk's start to its end (read again when it has closed), so a pass
+    // shorter than the 100 ms between readings still has its figure; wrk's own from its start
+    // to its last reading (its /proc entry is gone once it has closed).
+    const first = { at: performance.now(), server: cpuTicks(o.serverPid), wrk: cpuTicks(child.pid) };
+    let last = { at: first.at, wrk: first.wrk };
     const poll = setInterval(() => {
-      const r = reading();
-      if (r.wrk === null) return;
-      if (first.at === 0) first = r;
-      else last = r;
+      const wrk = cpuTicks(child.pid);
+      if (wrk !== null) last = { at: performance.now(), wrk };
     }, 100);
     let out = '';
     let stopped = 0;
@@ -120,10 +115,9 @@ export function runWrk(o: RunOptions): Promise<Sample> {
         a === null || b === null || seconds <= 0
           ? Number.NaN
           : Math.round(((b - a) / ticksPerSecond / seconds) * 100);
-      const seconds = (last.at - first.at) / 1000;
       const cpu = {
-        serverCpu: percent(first.server, last.server, seconds),
-        wrkCpu: percent(first.wrk, last.wrk, seconds),
+        serverCpu: percent(first.server, cpuTicks(o.serverPid), (performance.now() - first.at) / 1000),
+        wrkCpu: percent(first.wrk, last.wrk, (last.at - first.at) / 1000),
       };
       const json = out.split('\n').find((l) => l.startsWith('{"requests"'));
       if (json) {
