@@ -52,7 +52,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The workspace packages resolve to their compiled dist/ through the bahi-dist condition (NODE_OPTIONS).
-# The young generation keeps its size when idle, and V8 makes no allocation site's objects old
-# ahead of time, as `npm start` runs it (decisions 0340, 0346; Node refuses both flags in
-# NODE_OPTIONS).
+# The young generation keeps its size when idle, V8 makes no allocation site's objects old ahead
+# of time, and the old generation grows to twice what survived before it is marked again, as
+# `npm start` runs it (decisions 0340, 0346, 0349; Node refuses these flags in NODE_OPTIONS).
 CMD ["node", "--min-semi-space-size=16", "--no-allocation-site-pretenuring", "--heap-growing-percent=100", "apps/server/dist/main.js"]

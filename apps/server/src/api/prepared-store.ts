@@ -97,10 +97,10 @@ export class PreparedAnswers {
    * The prepared answer under `key`, or undefined when there is none. Lookups made while a read
    * is on its way (or in the same turn of the event loop) are read together, by one statement
    * for up to `batchSize` keys of one version and part (the answer here, the pieces for
-   * `pieces`; the parts and versions take turns): a statement costs far more than a row (about 0.25 ms against
-   * 0.1 ms an answer on PGlite, 44 µs against 12 µs of this process's time on PostgreSQL, with
-   * batches of eight), and a server meeting many never-asked requests at once has them all
-   * waiting (decision 0326). A set copied to the local file is read from there instead (0329),
+   * `pieces`; the parts and versions take turns): a statement costs far more than a row (about
+   * 0.25 ms against 0.1 ms an answer on PGlite, 44 µs against 12 µs of this process's time on
+   * PostgreSQL, with batches of eight), and a server meeting many never-asked requests at once
+   * has them all waiting (decision 0326). A set copied to the local file is read from there instead (0329),
    * and from the database should that read fail.
    */
   get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> {
