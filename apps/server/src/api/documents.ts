@@ -1,12 +1,11 @@
 import { type PlanCode, sampleSymbols } from '@bahi/contracts';
-import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 import { apiBasePath } from '../plugins/swagger.ts';
 import { type ApiDocument, finishResponses } from './document-responses.ts';
 import { type Endpoint, type Example, produce, resolveCompanies } from './endpoint.ts';
 import { boundExample, describeCuts, type ListCut } from './example-bounds.ts';
 import { type PreparedBody, prepareBody, sendPrepared } from './prepared-body.ts';
-import { documentPath, routeSchema, tokenDescription } from './route-schema.ts';
+import { documentPath, serializerOf, tokenDescription } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
 declare module 'fastify' {
@@ -59,18 +58,6 @@ export async function collectExamples(endpoints: Endpoint[], svc: DataApiService
     }
   }
   return examples;
-}
-
-const serializers = new WeakMap<Endpoint, (body: unknown) => string>();
-
-/** The endpoint's 200 serializer, compiled from its route schema as Fastify compiles it. */
-function serializerOf(e: Endpoint): (body: unknown) => string {
-  let serialize = serializers.get(e);
-  if (!serialize) {
-    serialize = fastJson(routeSchema(e).response[200]);
-    serializers.set(e, serialize);
-  }
-  return serialize;
 }
 
 function withExamples(doc: Doc, examples: Map<string, DocExample>, openapi: boolean): Doc {

@@ -197,6 +197,75 @@ describe.each(testDatabases())(
       expect(days[0]!.date > older.first).toBe(true);
     });
 
+    it.each(['daily-quotes', 'daily-price-ratios'])(
+      "%s: cuts a never-asked range itself, in the gzip coding made of the pieces, with the framework's fields, body and access line (decision 0350)",
+      async (path) => {
+        const version = await app.dataApi.version.current();
+        const spans = await app.dataApi.spans.of(version);
+        const { rows } = await db.query<{ isin: string; symbol: string }>(
+          'SELECT isin, symbol FROM company WHERE symbol IS NOT NULL ORDER BY isin',
+        );
+        const quoted = rows.filter((r) => spans.has(r.isin));
+        expect(quoted.length).toBeGreaterThan(4);
+        // The last 91 days of the data: inside every quoted company's history.
+        const last = [...spans.values()]
+          .map((s) => s.last)
+          .sort()
+          .at(-1)!;
+        const from = new Date(Date.parse(`${last}T00:00:00Z`) - 91 * 86_400_000).toISOString().slice(0, 10);
+        const both = { 'accept-encoding': 'gzip, deflate, br' };
+        const urlFor = (symbol: string, range = `from=${from}`) =>
+          `/api/v1/${path}/${symbol}?${range}&token=${key}`;
+        forget();
+        // The framework's cut teaches the front the query string.
+        const taught = await app.inject({ url: urlFor(quoted[0]!.symbol), headers: both });
+        expect(taught.statusCode).toBe(200);
+        let cut = 0;
+        for (const { symbol } of quoted.slice(1)) {
+          const url = urlFor(symbol);
+          lines.length = 0;
+          const framework = await app.inject({ url, headers: both });
+          forget();
+          const before = front().cutAnswered;
+          const got = await ask(url, both);
+          expect(got.status, url).toBe(framework.statusCode);
+          if (framework.statusCode !== 200) continue;
+          expect(front().cutAnswered, url).toBe(before + 1);
+          expect(stable(got.headers), url).toEqual(stable(framework.headers));
+          expect(got.body.equals(framework.rawPayload), url).toBe(true);
+          if (got.headers['content-encoding'] === 'gzip') {
+            // The same answer as the framework makes for a client that takes no coding.
+            forget();
+            const plain = await app.inject(url);
+            expect(gunzipSync(got.body).equals(plain.rawPayload), url).toBe(true);
+          }
+          await new Promise((r) => setTimeout(r, 25));
+          const [viaFramework, viaFront] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+          const fixed = ({ time: _t, reqId: _r, ms: _m, ...rest }: Record<string, unknown>) => rest;
+          expect(fixed(viaFront!), url).toEqual(fixed(viaFramework!));
+          cut += 1;
+        }
+        expect(cut).toBeGreaterThan(3);
+        // Left to the framework: a client taking br alone (the br copy is made on request), a
+        // range with no data, and a range the framework has not validated yet.
+        forget();
+        const before = front().cutAnswered;
+        const br = await ask(urlFor(quoted[1]!.symbol), { 'accept-encoding': 'br' });
+        expect([br.status, br.headers['content-encoding']]).toEqual([200, 'br']);
+        const after = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+        expect((await app.inject(urlFor(quoted[0]!.symbol, `from=${after}`))).statusCode).toBe(402);
+        expect((await ask(urlFor(quoted[1]!.symbol, `from=${after}`), both)).status).toBe(402);
+        const fresh = await ask(urlFor(quoted[2]!.symbol, `from=${from}&to=${last}`), both);
+        expect(fresh.status).toBe(200);
+        expect(front().cutAnswered).toBe(before);
+        // Learned from that one: the next company's same range is the front's.
+        forget();
+        expect((await ask(urlFor(quoted[3]!.symbol, `from=${from}&to=${last}`), both)).status).toBe(200);
+        expect(front().cutAnswered).toBe(before + 1);
+      },
+      120_000,
+    );
+
     it('keeps an answer read from the answer file in memory from its second request on (decision 0334)', async () => {
       const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
       const files = app.dataApi.prepared.files!;

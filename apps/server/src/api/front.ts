@@ -17,6 +17,7 @@ import { digits } from './digits.ts';
 import {
   authorize,
   bodyFields,
+  cutForFront,
   type Endpoint,
   preparedKey,
   preparedParamsFor,
@@ -33,6 +34,7 @@ import { entryFromPrepared } from './prepared-store.ts';
 import { type RateLimitOutcome, rateLimitFields } from './rate-limit.ts';
 import {
   type CachedResponse,
+  codingFor,
   etagMatches,
   goesPlain,
   readyRepresentation,
@@ -87,9 +89,9 @@ interface Ready {
   started: number;
   /**
    * Where the answer was found: the answers by URL, the canonical entries (the same answer asked
-   * with another URL), or the prepared answers in the database.
+   * with another URL), the prepared answers in the database, or cut out of one (decision 0350).
    */
-  from: 'answers' | 'canonical' | 'prepared';
+  from: 'answers' | 'canonical' | 'prepared' | 'cut';
 }
 
 /**
@@ -130,6 +132,8 @@ export class AnswerFront {
   answered = 0;
   /** ...of which never-asked requests answered from the prepared answers (decision 0328). */
   preparedAnswered = 0;
+  /** ...and never-asked ranges the front cut out of prepared answers itself (decision 0350). */
+  cutAnswered = 0;
   private readonly operations = new Map<string, Operation>();
   /** Operations the front reads prepared answers for, by their path's first segment. */
   private readonly preparedOperations = new Map<string, { operation: Operation; symbol: RegExp }>();
@@ -248,7 +252,7 @@ export class AnswerFront {
     const found = svc.answers.get(key, false);
     if (found === undefined)
       return this.answerPrepared(req, res, next, { request, apiKey, version, key, started });
-    const sent = readyRepresentation(found.entry, preferredCoding(headers['accept-encoding']));
+    const sent = readyRepresentation(found.entry, codingFor(found.entry, headers['accept-encoding']));
     if (sent === undefined) return false;
     const operation = this.operations.get(found.operationId);
     if (operation === undefined || operation.endpoint.live) return false;
@@ -285,9 +289,13 @@ export class AnswerFront {
     // A query with a canonical form stands for a prepared variant for some companies only.
     const params =
       'params' in target ? target.params : preparedParamsFor(e, svc, target.query, company, asked.version);
-    if (params === undefined) return false;
     const caller = this.callerOf(req, asked.apiKey, e, [company]);
     if (caller === null) return false;
+    if (params === undefined) {
+      if (!('query' in target)) return false;
+      this.answerCut(req, res, next, asked, { operation, symbol, query: target.query, company, caller });
+      return true;
+    }
     const canonical = preparedKey(e, company, params, asked.version);
     const coding = preferredCoding(req.headers['accept-encoding']);
     // An answer read from the answer file is kept from its second read on: a scan of the
@@ -301,16 +309,7 @@ export class AnswerFront {
         svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
       }
       // A coding to make (gzip, deflate): the framework finds the answer cached and makes it.
-      if (sent === undefined) next(req, res);
-      else
-        this.count(req, res, next, {
-          operation,
-          sent,
-          entry,
-          ...caller,
-          started: asked.started,
-          from,
-        });
+      this.answerWith(req, res, next, sent, { operation, entry, ...caller, started: asked.started, from });
     };
     const held = svc.cache.get(canonical, false);
     if (held) {
@@ -339,6 +338,49 @@ export class AnswerFront {
   }
 
   /**
+   * A never-asked range of a company's history (decision 0350): cut out of its prepared answer
+   * as the framework cuts it (`cutForFront`), kept in the caches as the framework keeps it, and
+   * answered in the coding made with it (gzip, from the pieces). Anything else — a query that is
+   * not such a range for this company, no data in the range, a client that takes br but not
+   * gzip, a failed read — goes to the framework, uncounted, which finds a cut answer cached.
+   */
+  private answerCut<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    next: FrontNext<Q, S>,
+    asked: { apiKey: string; version: number; key: string; started: number },
+    target: {
+      operation: Operation;
+      symbol: string;
+      query: Readonly<Record<string, unknown>>;
+      company: Company;
+      caller: { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean };
+    },
+  ): void {
+    const { svc } = this.opts;
+    const { operation, company } = target;
+    const e = operation.endpoint;
+    cutForFront(e, svc, target.symbol, target.query, company, asked.version).then(
+      (entry) => {
+        if (entry === undefined) {
+          next(req, res);
+          return;
+        }
+        svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
+        const sent = readyRepresentation(entry, codingFor(entry, req.headers['accept-encoding']));
+        this.answerWith(req, res, next, sent, {
+          operation,
+          entry,
+          ...target.caller,
+          started: asked.started,
+          from: 'cut',
+        });
+      },
+      () => next(req, res),
+    );
+  }
+
+  /**
    * The operation, symbol and canonical parameters of a prepared request's URL (less the key),
    * or its validated query when the parameters depend on the company (decision 0341); or null.
    */
@@ -361,7 +403,8 @@ export class AnswerFront {
     const operationId = target.operation.endpoint.operationId;
     const params = svc.shapes.get(operationId, queryOf(url));
     if (params !== undefined) return { operation: target.operation, symbol, params };
-    const query = svc.shapes.getQuery(operationId, queryOf(url));
+    const query =
+      svc.shapes.getQuery(operationId, queryOf(url)) ?? svc.shapes.getCut(operationId, queryOf(url));
     return query === undefined ? null : { operation: target.operation, symbol, query };
   }
 
@@ -395,6 +438,18 @@ export class AnswerFront {
       return null;
     }
     return { owner, https, nowMs: now.getTime(), warm };
+  }
+
+  /** Answers with `sent` (counted), or hands the request on while its coding is still to make. */
+  private answerWith<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    next: FrontNext<Q, S>,
+    sent: Sent | undefined,
+    answer: Omit<Ready, 'sent'>,
+  ): void {
+    if (sent === undefined) next(req, res);
+    else this.count(req, res, next, { ...answer, sent });
   }
 
   /** Counts the call against the key's rate limit, then answers (or hands over past the limit). */
@@ -439,7 +494,9 @@ export class AnswerFront {
     if (from === 'answers') answers.hits += 1;
     else {
       answers.misses += 1;
-      if (from === 'canonical') cache.hits += 1;
+      // A cut's lookup of the canonical entries was counted as it was made (`cutForFront`).
+      if (from === 'cut') this.cutAnswered += 1;
+      else if (from === 'canonical') cache.hits += 1;
       else {
         cache.misses += 1;
         this.preparedAnswered += 1;

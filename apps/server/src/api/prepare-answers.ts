@@ -1,12 +1,11 @@
 import { yieldToEventLoop } from '@bahi/market-data';
 import type { Db } from '@bahi/market-data/db';
-import fastJson from 'fast-json-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import { compressPrepared } from '../plugins/content-coding.ts';
 import { collectAfterBulkWork } from '../process/heap.ts';
 import { build, cacheKey, type Endpoint, variantQuery } from './endpoint.ts';
 import type { Company } from './market.ts';
-import { routeSchema } from './route-schema.ts';
+import { serializerOf } from './route-schema.ts';
 import { piecesOf } from './row-pieces.ts';
 import type { DataApiServices } from './services.ts';
 
@@ -55,7 +54,6 @@ export class AnswerPreparer {
   private wanted = -1;
   private retriedVersion = -1;
   private retries = 0;
-  private readonly serializers = new Map<string, (body: unknown) => string>();
   /** Sets this process prepared, for the log and the bench. */
   readonly report: PreparedSetReport[] = [];
 
@@ -219,7 +217,7 @@ export class AnswerPreparer {
   /** Prepares one operation for every company; the number stored, or null when abandoned. */
   private async prepareOperation(e: Endpoint, version: number): Promise<number | null> {
     const companies = await this.svc.symbols.all(version);
-    const serialize = this.serializerOf(e);
+    const serialize = serializerOf(e);
     const variants = (e.prepare ?? []).map((v) => variantQuery(e, v));
     // Each company's answers are prepared under its canonical queries (decision 0341), each once.
     const spans = e.canonical ? await this.svc.spans.of(version) : undefined;
@@ -303,15 +301,5 @@ export class AnswerPreparer {
       values,
     );
     return rows.length;
-  }
-
-  /** The route's 200 serializer: the same schema and library Fastify compiles it with. */
-  private serializerOf(e: Endpoint): (body: unknown) => string {
-    let serialize = this.serializers.get(e.operationId);
-    if (!serialize) {
-      serialize = fastJson(routeSchema(e).response[200] as never) as (body: unknown) => string;
-      this.serializers.set(e.operationId, serialize);
-    }
-    return serialize;
   }
 }

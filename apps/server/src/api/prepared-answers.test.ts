@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bumpDataVersion, ensureSampleData, yearBefore } from '@bahi/market-data';
 import { type Db, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
@@ -255,6 +255,7 @@ describe.each(testDatabases())(
         let answers = 0;
         let missing = 0;
         let cut = 0;
+        let gzipped = 0;
         for (const symbol of symbols) {
           const span = spans.get(isinOf.get(symbol)!);
           if (!span) continue;
@@ -291,8 +292,21 @@ describe.each(testDatabases())(
               // One prepared answer read, nothing loaded: cut out of the whole history, or (the
               // default year of a company quoted for less) the whole history itself.
               expect(app.dataApi.prepared.hits - hits, url).toBe(1);
-              cut += app.dataApi.prepared.cuts - cuts;
+              const wasCut = app.dataApi.prepared.cuts - cuts;
+              cut += wasCut;
               expect(a.body, url).toBe(b.body);
+              if (wasCut === 1 && a.rawPayload.length >= 1024) {
+                // Its gzip copy is made of the pieces (decision 0350): a client taking br and
+                // gzip gets it, the same bytes once decoded; one taking br alone gets br.
+                const both = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+                expect(both.headers['content-encoding'], url).toBe('gzip');
+                expect(gunzipSync(both.rawPayload).toString(), url).toBe(b.body);
+                expect(both.headers.etag, url).not.toBe(a.headers.etag);
+                const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+                expect(br.headers['content-encoding'], url).toBe('br');
+                expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(b.body);
+                gzipped += 1;
+              }
               expect(a.headers.etag, url).toBe(b.headers.etag);
               expect(a.headers['x-data-as-of'], url).toBe(b.headers['x-data-as-of']);
               expect(a.headers['x-data-source'], url).toBe(b.headers['x-data-source']);
@@ -309,6 +323,7 @@ describe.each(testDatabases())(
         // Only the default year can be a whole history; every other answer was cut.
         expect(cut).toBeGreaterThanOrEqual(answers - symbols.length);
         expect(filed.dataApi.prepared.cuts - filedCuts).toBe(cut);
+        expect(gzipped).toBeGreaterThan(symbols.length);
       },
       120_000,
     );

@@ -18,6 +18,12 @@ export class PreparedShapes {
    * form for each.
    */
   private readonly queries = new Map<string, Readonly<Record<string, unknown>>>();
+  /**
+   * Query strings the framework has validated to a range it cut out of a prepared answer
+   * (decision 0350), as validated: the front cuts the same range for another company itself.
+   * Apart from the variants, so that many ranges asked do not push the variants out.
+   */
+  private readonly cuts = new Map<string, Readonly<Record<string, unknown>>>();
 
   constructor(private readonly limit = 1024) {}
 
@@ -50,6 +56,19 @@ export class PreparedShapes {
     if (this.queries.has(key)) return;
     if (this.queries.size >= this.limit) this.queries.clear();
     this.queries.set(key, validated);
+  }
+
+  /** Records that `query` validated to `validated` (the API key left out), a range cut (0350). */
+  learnCut(operationId: string, query: string, validated: Readonly<Record<string, unknown>>): void {
+    const key = `${operationId}?${query}`;
+    if (this.cuts.has(key)) return;
+    if (this.cuts.size >= this.limit) this.cuts.clear();
+    this.cuts.set(key, validated);
+  }
+
+  /** The query the framework validated `query` to and cut a range for, if learned (0350). */
+  getCut(operationId: string, query: string): Readonly<Record<string, unknown>> | undefined {
+    return this.cuts.get(`${operationId}?${query}`);
   }
 
   /** The query the framework validated `query` to, if learned with `learnQuery`. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { type Coding, codingTag, compress } from '../plugins/content-coding.ts';
+import { type Coding, codingTag, compress, preferredCoding, takesGzip } from '../plugins/content-coding.ts';
 import type { Company } from './market.ts';
 
 export interface CachedResponse {
@@ -24,6 +24,11 @@ export interface CachedResponse {
   ready: Partial<Record<Coding, Sent>>;
   /** The body as it is, as a representation. */
   plain: Sent;
+  /**
+   * Its gzip copy was made with it, from prepared pieces (a range cut out of a prepared answer,
+   * decision 0350): a client that takes gzip gets that copy rather than a br one made on request.
+   */
+  gzipFirst?: boolean;
 }
 
 /**
@@ -166,6 +171,16 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 
 /** Bodies smaller than this go out as they are: compression would save less than it costs. */
 export const compressAbove = 1024;
+
+/**
+ * The coding `entry` goes out in for a request's Accept-Encoding: our best one the client takes,
+ * except that an entry made with its gzip copy (`gzipFirst`) goes out in gzip to a client that
+ * takes it, even one that would take br.
+ */
+export function codingFor(entry: CachedResponse, acceptEncoding: string | undefined): Coding | null {
+  const best = preferredCoding(acceptEncoding);
+  return best === 'br' && entry.gzipFirst === true && takesGzip(acceptEncoding) ? 'gzip' : best;
+}
 
 /**
  * The representation if it can go out now: the body compressed with the client's preferred

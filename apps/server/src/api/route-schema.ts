@@ -1,3 +1,4 @@
+import fastJson from 'fast-json-stringify';
 import { type TObject, type TSchema, Type } from 'typebox';
 import { Envelope, errorResponses, StringEnum } from './schemas.ts';
 
@@ -57,6 +58,22 @@ export function routeSchema(e: RouteSpec) {
       ...errorResponses,
     },
   };
+}
+
+const serializers = new WeakMap<RouteSpec, (body: unknown) => string>();
+
+/**
+ * The operation's 200 serializer: its route schema, compiled with the library Fastify compiles it
+ * with, so what it writes is what the route's `reply.serialize` writes, byte for byte. Compiled
+ * once per operation.
+ */
+export function serializerOf(e: RouteSpec): (body: unknown) => string {
+  let serialize = serializers.get(e);
+  if (!serialize) {
+    serialize = fastJson(routeSchema(e).response[200] as never) as (body: unknown) => string;
+    serializers.set(e, serialize);
+  }
+  return serialize;
 }
 
 /** Fastify path to document path: `/financials/:symbol` → `/financials/{symbol}`. */

@@ -1,7 +1,7 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { piecesOf, rowsNear } from './row-pieces.ts';
+import { gzipOfCut, piecesNear, piecesOf, rowsNear } from './row-pieces.ts';
 import { rowsInRange } from './slice-rows.ts';
 
 const envelope = (rows: unknown[]) =>
@@ -24,6 +24,15 @@ const throughBody = (body: Buffer, from: string, to?: string) => {
   return { bytes: body.toString('utf8', cut.start, cut.end), rows: cut.rows };
 };
 
+/** Rows on the days the specs' gaps give, one after another, with their values. */
+const rowsOf = (specs: { gap: number; note: string; source: string; nested: unknown }[]) => {
+  let n = 0;
+  return specs.map((r) => {
+    n += r.gap;
+    return { date: day(n), note: r.note, nested: r.nested, asOf: day(n + 1), source: r.source };
+  });
+};
+
 describe('row pieces: a prepared answer cut near the range asked (decision 0348)', () => {
   // Rows whose values hold what a scan must not take for structure, on days with gaps and repeats.
   const row = fc.record({
@@ -32,36 +41,92 @@ describe('row pieces: a prepared answer cut near the range asked (decision 0348)
     source: fc.constantFrom('nse', 'bse', 'f"q\\', '{]},'),
     nested: fc.option(fc.record({ date: fc.constant('1999-01-01'), v: fc.double({ noNaN: true }) })),
   });
+  const answers = fc.array(row, { minLength: 1, maxLength: 60 });
+  const pieceSizes = fc.integer({ min: 1, max: 9 });
+  // Days before, inside and after the rows' (a range's ends).
+  const days = fc.integer({ min: -5, max: 200 });
 
   it('cuts every range into the bytes and fields a cut of the whole answer gives, whatever the piece size', () => {
     fc.assert(
+      fc.property(answers, pieceSizes, days, fc.option(days), (specs, perPiece, fromDay, toDay) => {
+        const rows = rowsOf(specs);
+        const body = envelope(rows);
+        const pieces = piecesOf(body, 'date', perPiece)!;
+        expect(pieces).toBeDefined();
+        const from = day(fromDay);
+        const to = toDay === null ? undefined : day(toDay);
+        const cut = throughPieces(pieces, from, to);
+        const whole = throughBody(body, from, to);
+        expect(cut?.bytes).toBe(whole.bytes);
+        expect(cut?.rows).toEqual(whole.rows);
+        // And the bytes are the rows in the range, as a client reads them.
+        const inRange = rows.filter((r) => r.date >= from && (to === undefined || r.date <= to));
+        expect(JSON.parse(`[${whole.bytes}]`)).toEqual(JSON.parse(JSON.stringify(inRange)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('composes the gzip coding of every cut, envelope included, out of the pieces (decision 0350)', () => {
+    fc.assert(
       fc.property(
-        fc.array(row, { minLength: 1, maxLength: 60 }),
-        fc.integer({ min: 1, max: 9 }),
-        fc.integer({ min: -5, max: 200 }),
-        fc.option(fc.integer({ min: -5, max: 200 })),
-        (specs, perPiece, fromDay, toDay) => {
-          let n = 0;
-          const rows = specs.map((r) => {
-            n += r.gap;
-            return { date: day(n), note: r.note, nested: r.nested, asOf: day(n + 1), source: r.source };
-          });
-          const body = envelope(rows);
-          const pieces = piecesOf(body, 'date', perPiece)!;
-          expect(pieces).toBeDefined();
+        answers,
+        pieceSizes,
+        days,
+        fc.option(days),
+        fc.string({ maxLength: 40 }),
+        (specs, perPiece, fromDay, toDay, meta) => {
+          const rows = rowsOf(specs);
+          const pieces = piecesOf(envelope(rows), 'date', perPiece)!;
           const from = day(fromDay);
           const to = toDay === null ? undefined : day(toDay);
-          const cut = throughPieces(pieces, from, to);
-          const whole = throughBody(body, from, to);
-          expect(cut?.bytes).toBe(whole.bytes);
-          expect(cut?.rows).toEqual(whole.rows);
-          // And the bytes are the rows in the range, as a client reads them.
-          const inRange = rows.filter((r) => r.date >= from && (to === undefined || r.date <= to));
-          expect(JSON.parse(`[${whole.bytes}]`)).toEqual(JSON.parse(JSON.stringify(inRange)));
+          const near = piecesNear(pieces, from, to)!;
+          const cut = rowsInRange(near.rows, from, to, fields, true)!;
+          const head = Buffer.from('{"data":[');
+          const tail = Buffer.from(`],"meta":${JSON.stringify({ meta })}}`);
+          const body = Buffer.concat([head, near.rows.subarray(cut.start, cut.end), tail]);
+          // gunzip checks the member's CRC-32 and length as well as its blocks.
+          expect(gunzipSync(gzipOfCut(near, cut.start, cut.end, head, tail)).equals(body)).toBe(true);
         },
       ),
       { numRuns: 400 },
     );
+  });
+
+  it("copies the pieces inside a cut as they are, and comes out about as small as gzip's own", () => {
+    // Prices that wander as a day's quotes do (a fixed sequence, not random).
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 16_807) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    let close = 1000;
+    const rows = Array.from({ length: 250 }, (_, i) => {
+      close = Math.round(close * (0.97 + next() * 0.06) * 100) / 100;
+      const prices = { open: close * 0.99, high: close * 1.02, low: close * 0.98, close };
+      const fixed = Object.fromEntries(
+        Object.entries(prices).map(([k, v]) => [k, Math.round(v * 100) / 100]),
+      );
+      return { date: day(i), ...fixed, volume: Math.floor(next() * 1e7), asOf: day(i), source: 'nse' };
+    });
+    const pieces = piecesOf(envelope(rows), 'date')!;
+    const near = piecesNear(pieces, day(150), undefined)!;
+    const cut = rowsInRange(near.rows, day(150), undefined, fields, true)!;
+    const head = Buffer.from('{"data":[');
+    const tail = Buffer.from('],"meta":{"asOf":"2020-09-07"}}');
+    const composed = gzipOfCut(near, cut.start, cut.end, head, tail);
+    const body = Buffer.concat([head, near.rows.subarray(cut.start, cut.end), tail]);
+    expect(gunzipSync(composed).equals(body)).toBe(true);
+    // Piece 10 (days 160-175) lies wholly inside the cut: its compressed bytes are in the member.
+    const k = near.rawStarts.findIndex((_, i) => near.rawStarts[i]! > cut.start);
+    const middle = pieces.subarray(
+      near.compressedStarts[k]!,
+      near.compressedStarts[k]! + near.compressedLengths[k]!,
+    );
+    expect(composed.indexOf(middle)).toBeGreaterThan(0);
+    // The pieces cannot refer to one another's bytes: larger than the body's own gzip, as on the
+    // default universe's quarters (1.22-1.26 x), but not by a third.
+    expect(composed.length).toBeLessThan(gzipSync(body).length * 1.3);
   });
 
   it('inflates only the pieces near the range, not the whole answer', () => {

@@ -16,7 +16,7 @@
  * Layout: "BRP1", the piece count (u32, big-endian), per piece its first and last date (10
  * bytes each, `YYYY-MM-DD`), its compressed and raw sizes (u32 each), then the pieces.
  */
-import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { rowSpans } from './slice-rows.ts';
 
 /** Rows a piece holds: a quarter of daily quotes (63 rows) touches five or six pieces. */
@@ -67,6 +67,25 @@ export function piecesOf(body: Buffer, dateField: string, perPiece = rowsPerPiec
  * writes them.
  */
 export function rowsNear(pieces: Buffer, from: string, to: string | undefined): Buffer | undefined {
+  return piecesNear(pieces, from, to)?.rows;
+}
+
+/** The pieces `rowsNear` inflated, and where each lies in its rows and in `pieces`. */
+export interface NearPieces {
+  /** The rows, as `rowsNear` gives them. */
+  rows: Buffer;
+  /** `pieces` itself. */
+  pieces: Buffer;
+  /** Per piece inflated, in order: its raw bytes' start in `rows` (-1 for a first piece's dropped comma)... */
+  rawStarts: number[];
+  /** ...its raw length, and its compressed bytes' start and length in `pieces`. */
+  rawLengths: number[];
+  compressedStarts: number[];
+  compressedLengths: number[];
+}
+
+/** `rowsNear`, with the pieces' whereabouts (for `gzipOfCut`). */
+export function piecesNear(pieces: Buffer, from: string, to: string | undefined): NearPieces | undefined {
   if (pieces.length < headBytes || pieces.compare(magic, 0, magic.length, 0, magic.length) !== 0)
     return undefined;
   const count = pieces.readUInt32BE(magic.length);
@@ -99,14 +118,30 @@ export function rowsNear(pieces: Buffer, from: string, to: string | undefined): 
     }
     lastPiece = lo - 1;
   }
-  if (firstPiece > lastPiece) return Buffer.alloc(0);
+  const near: NearPieces = {
+    rows: Buffer.alloc(0),
+    pieces,
+    rawStarts: [],
+    rawLengths: [],
+    compressedStarts: [],
+    compressedLengths: [],
+  };
+  if (firstPiece > lastPiece) return near;
   let offset = dataStart;
   for (let p = 0; p < firstPiece; p++) offset += pieces.readUInt32BE(entry(p) + dateBytes * 2);
+  // Every piece but the first begins with the comma after the row before it: dropped below.
+  const shift = firstPiece === 0 ? 0 : 1;
   let compressed = 0;
   let raw = 0;
   for (let p = firstPiece; p <= lastPiece; p++) {
-    compressed += pieces.readUInt32BE(entry(p) + dateBytes * 2);
-    raw += pieces.readUInt32BE(entry(p) + dateBytes * 2 + 4);
+    const size = pieces.readUInt32BE(entry(p) + dateBytes * 2);
+    const rawSize = pieces.readUInt32BE(entry(p) + dateBytes * 2 + 4);
+    near.rawStarts.push(raw - shift);
+    near.rawLengths.push(rawSize);
+    near.compressedStarts.push(offset + compressed);
+    near.compressedLengths.push(size);
+    compressed += size;
+    raw += rawSize;
   }
   if (offset + compressed > pieces.length) return undefined;
   let rows: Buffer;
@@ -121,7 +156,65 @@ export function rowsNear(pieces: Buffer, from: string, to: string | undefined): 
     return undefined;
   }
   if (rows.length !== raw) return undefined;
-  // Every piece but the first begins with the comma after the row before it.
-  if (firstPiece === 0) return rows;
-  return rows[0] === 0x2c ? rows.subarray(1) : undefined;
+  if (shift === 1 && rows[0] !== 0x2c) return undefined;
+  near.rows = rows.subarray(shift);
+  return near;
+}
+
+/** A gzip member's header (RFC 1952): DEFLATE, no name or time, no flags, OS unknown. */
+const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** The level the edges of a cut are compressed at: gzip's usual one (content-coding.ts). */
+const edgeLevel = 6;
+
+/**
+ * The gzip coding (RFC 1952) of `head`, the bytes `start`–`end` of `near.rows` (a cut of the
+ * rows, as `rowsInRange` found it) and `tail`, made mostly of the pieces' own compressed bytes
+ * (decision 0350): the pieces wholly inside the cut are copied as they are (each is a run of
+ * non-final DEFLATE blocks, byte-aligned and referring to nothing before it), and only what lies
+ * around them is compressed, the bytes before as non-final blocks ending in a sync flush, the
+ * bytes after (the tail at least) as the final block. The CRC-32 is zlib's, over the whole body.
+ * A cut of a quarter of daily quotes compresses one piece's bytes or fewer instead of the whole
+ * body: 16 rows at most before the first whole piece, and none after it but the tail when the
+ * cut runs to the last day.
+ */
+export function gzipOfCut(near: NearPieces, start: number, end: number, head: Buffer, tail: Buffer): Buffer {
+  const { rows } = near;
+  // The run of pieces whose raw bytes lie wholly inside the cut.
+  let first = -1;
+  let last = -2;
+  for (let k = 0; k < near.rawStarts.length; k++) {
+    const a = near.rawStarts[k]!;
+    if (a < start || a + near.rawLengths[k]! > end) {
+      if (first >= 0) break;
+      continue;
+    }
+    if (first < 0) first = k;
+    last = k;
+  }
+  const parts: Buffer[] = [gzipHeader];
+  let after = start;
+  if (first >= 0) {
+    const copyFrom = near.rawStarts[first]!;
+    parts.push(
+      deflateRawSync(Buffer.concat([head, rows.subarray(start, copyFrom)]), {
+        level: edgeLevel,
+        finishFlush: constants.Z_SYNC_FLUSH,
+      }),
+    );
+    const from = near.compressedStarts[first]!;
+    parts.push(near.pieces.subarray(from, near.compressedStarts[last]! + near.compressedLengths[last]!));
+    after = near.rawStarts[last]! + near.rawLengths[last]!;
+    parts.push(deflateRawSync(Buffer.concat([rows.subarray(after, end), tail]), { level: edgeLevel }));
+  } else {
+    parts.push(deflateRawSync(Buffer.concat([head, rows.subarray(start, end), tail]), { level: edgeLevel }));
+  }
+  // Node 20's crc32 answers 0 for an empty view of an empty buffer, whatever the CRC so far.
+  let crc = 0;
+  for (const part of [head, rows.subarray(start, end), tail]) if (part.length > 0) crc = crc32(part, crc);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE((head.length + (end - start) + tail.length) >>> 0, 4);
+  parts.push(trailer);
+  return Buffer.concat(parts);
 }

@@ -16,22 +16,34 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-const picked = new Map<string, Coding | null>();
+/** What a header value asks for: our best coding it takes, and whether it takes gzip. */
+interface Picked {
+  best: Coding | null;
+  gzip: boolean;
+}
 
-/**
- * The best coding of ours the client accepts, or null. Clients send the same few header values
- * over and over, so each distinct value is parsed once.
- */
-export function preferredCoding(header: string | undefined): Coding | null {
-  if (!header) return null;
-  let coding = picked.get(header);
-  if (coding === undefined) {
+const picked = new Map<string, Picked>();
+
+/** Clients send the same few header values over and over, so each distinct one is parsed once. */
+function pick(header: string): Picked {
+  let p = picked.get(header);
+  if (p === undefined) {
     const accepted = acceptedEncodings(header);
-    coding = codings.find((c) => accepted.has(c)) ?? null;
+    p = { best: codings.find((c) => accepted.has(c)) ?? null, gzip: accepted.has('gzip') };
     if (picked.size >= 256) picked.clear();
-    picked.set(header, coding);
+    picked.set(header, p);
   }
-  return coding;
+  return p;
+}
+
+/** The best coding of ours the client accepts, or null. */
+export function preferredCoding(header: string | undefined): Coding | null {
+  return header ? pick(header).best : null;
+}
+
+/** Whether the client accepts gzip (q > 0). */
+export function takesGzip(header: string | undefined): boolean {
+  return header ? pick(header).gzip : false;
 }
 
 const brotli = promisify(brotliCompress);
