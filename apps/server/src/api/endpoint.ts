@@ -453,8 +453,22 @@ export function preparedParamsFor(
   company: Company,
   version: number,
 ): string | undefined {
-  const params = paramsKey(canonicalQuery(e, svc, query, [company], version));
+  const params = paramsFor(e, svc, query, company, version);
   return isPreparedParams(e, params) ? params : undefined;
+}
+
+/**
+ * The parameters (`paramsKey`) a validated query stands for once put in its canonical form for
+ * this company: with `preparedKey`, the key its answer is kept under, prepared or cut.
+ */
+export function paramsFor(
+  e: Endpoint,
+  svc: Pick<DataApiServices, 'spans'>,
+  query: Record<string, unknown>,
+  company: Company,
+  version: number,
+): string {
+  return paramsKey(canonicalQuery(e, svc, query, [company], version));
 }
 
 /**

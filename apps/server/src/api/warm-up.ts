@@ -8,11 +8,13 @@ import { HttpStats } from '../metrics/http-stats.ts';
 import { LogDestination } from '../plugins/log-destination.ts';
 import {
   type Endpoint,
+  paramsFor,
   preparedKey,
   preparedParamsFor,
   preparedQueries,
   requestAnswerKey,
   requestKey,
+  variantQuery,
 } from './endpoint.ts';
 import type { AnswerFront } from './front.ts';
 import { AnswerWire } from './front-wire.ts';
@@ -58,8 +60,9 @@ interface Asked {
  * it has run some thousands of times, and until then a fresh process answers at about half its
  * later rate (decision 0336). So, once the data version's answers are prepared, the process asks
  * itself for them: `companies` companies' prepared variants of every operation the front reads
- * itself, each path three times (a never-asked answer, the second read that keeps it, a cached
- * one), over `connections` keep-alive connections to a loopback server of its own that runs the
+ * itself, and a range inside most companies' histories of each that has ranges (the last 91
+ * days, cut out of the prepared answers by the front, decision 0350), each path three times (a
+ * never-asked answer, the second read that keeps it, a cached one), over `connections` keep-alive connections to a loopback server of its own that runs the
  * same front, in `rounds` rounds alternating compressed (br) and plain answers. After each round
  * the answers are forgotten (the caches' entries deleted, the answer file's first reads undone),
  * so a client's first request for one of these companies is as never asked as any other's.
@@ -127,6 +130,24 @@ export async function warmAnswerPath(
         const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${q.query}&token=${key}`;
         asked.push({ path, endpoint: t.endpoint, company, params: paramsOf(t.endpoint, q, company) });
       }
+    }
+  }
+  // A range inside most companies' histories, cut out of their prepared answers (decision 0350):
+  // the last 91 days of the data, as the framework would validate the query string.
+  const spans = await svc.spans.of(version);
+  let last = '';
+  for (const span of spans.values()) if (span.last > last) last = span.last;
+  const cutFrom =
+    last && new Date(Date.parse(`${last}T00:00:00Z`) - 91 * 86_400_000).toISOString().slice(0, 10);
+  for (const { t } of variants) {
+    const e = t.endpoint;
+    if (!e.slice || !cutFrom) continue;
+    const query = `from=${cutFrom}`;
+    const validated = variantQuery(e, { from: cutFrom });
+    svc.shapes.learnCut(e.operationId, query, validated);
+    for (const company of companies) {
+      const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${query}&token=${key}`;
+      asked.push({ path, endpoint: e, company, params: paramsFor(e, svc, validated, company, version) });
     }
   }
   // Requests the front does not answer end here, without reaching the framework.
