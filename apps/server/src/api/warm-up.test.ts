@@ -45,14 +45,14 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
   const urlOf = (path: string, query: string, symbol: string, token = key) =>
     `/api/v1${path.replace(':symbol', encodeURIComponent(symbol))}?${query}&token=${token}`;
 
-  /** The first day of the range the warm-up cuts: the last 91 days of the data. */
+  /** The first day of the range the warm-up cuts: the last 182 days of the data. */
   const cutFrom = async () => {
     const spans = await app.dataApi.spans.of(await app.dataApi.version.current());
     const last = [...spans.values()]
       .map((s) => s.last)
       .sort()
       .at(-1)!;
-    return new Date(Date.parse(`${last}T00:00:00Z`) - 91 * 86_400_000).toISOString().slice(0, 10);
+    return new Date(Date.parse(`${last}T00:00:00Z`) - 182 * 86_400_000).toISOString().slice(0, 10);
   };
 
   it('runs once the answers are prepared, through the front, and says so in one log line', async () => {

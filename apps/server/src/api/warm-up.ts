@@ -60,11 +60,11 @@ interface Asked {
  * it has run some thousands of times, and until then a fresh process answers at about half its
  * later rate (decision 0336). So, once the data version's answers are prepared, the process asks
  * itself for them: `companies` companies' prepared variants of every operation the front reads
- * itself, and a range inside most companies' histories of each that has ranges (the last 91
+ * itself, and a range inside most companies' histories of each that has ranges (the last 182
  * days, cut out of the prepared answers by the front, decision 0350), each path three times (a
- * never-asked answer, the second read that keeps it, a cached one), over `connections` keep-alive connections to a loopback server of its own that runs the
- * same front, in `rounds` rounds alternating compressed (br) and plain answers. After each round
- * the answers are forgotten (the caches' entries deleted, the answer file's first reads undone),
+ * never-asked answer, the second read that keeps it, a cached one), over `connections`
+ * keep-alive connections to a loopback server of its own that runs the same front, in `rounds`
+ * rounds alternating compressed (br) and plain answers. After each round the answers are forgotten (the caches' entries deleted, the answer file's first reads undone),
  * so a client's first request for one of these companies is as never asked as any other's.
  *
  * The warm-up's caller is a made-up Enterprise owner with a random key, held in the key cache for
@@ -133,12 +133,13 @@ export async function warmAnswerPath(
     }
   }
   // A range inside most companies' histories, cut out of their prepared answers (decision 0350):
-  // the last 91 days of the data, as the framework would validate the query string.
+  // the last 182 days of the data, as the framework would validate the query string. Any other
+  // range a client asks is taught to the front by the framework's first answer to it.
   const spans = await svc.spans.of(version);
   let last = '';
   for (const span of spans.values()) if (span.last > last) last = span.last;
   const cutFrom =
-    last && new Date(Date.parse(`${last}T00:00:00Z`) - 91 * 86_400_000).toISOString().slice(0, 10);
+    last && new Date(Date.parse(`${last}T00:00:00Z`) - 182 * 86_400_000).toISOString().slice(0, 10);
   for (const { t } of variants) {
     const e = t.endpoint;
     if (!e.slice || !cutFrom) continue;
