@@ -64,8 +64,9 @@ interface Asked {
  * days, cut out of the prepared answers by the front, decision 0350), each path three times (a
  * never-asked answer, the second read that keeps it, a cached one), over `connections`
  * keep-alive connections to a loopback server of its own that runs the same front, in `rounds`
- * rounds alternating compressed (br) and plain answers. After each round the answers are forgotten (the caches' entries deleted, the answer file's first reads undone),
- * so a client's first request for one of these companies is as never asked as any other's.
+ * rounds alternating compressed (br) and plain answers. After each round the answers are
+ * forgotten (the caches' entries deleted, the answer file's first reads undone), so a client's
+ * first request for one of these companies is as never asked as any other's.
  *
  * The warm-up's caller is a made-up Enterprise owner with a random key, held in the key cache for
  * the front alone (refused to every other caller) and accepted on the warm-up server's
