@@ -161,7 +161,9 @@ export async function buildApp(
   app.decorate('answerWarmUp', null);
   if (config.warmUp) {
     app.addHook('onListen', (done) => {
-      app.answerWarmUp = warmOnceReady(app.answerFront, dataApi, () => app.server.listening).then(
+      app.answerWarmUp = warmOnceReady(app.answerFront, dataApi, () => app.server.listening, {
+        like: app.server,
+      }).then(
         (report) => {
           if (report)
             app.log.info({ warmUp: { ...report, symbols: report.symbols.length } }, 'answer path warmed');

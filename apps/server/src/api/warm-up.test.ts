@@ -11,7 +11,7 @@ import { endpoints } from './endpoints.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { keyFor } from './testing/harness.ts';
 import { getFresh, stable } from './testing/socket.ts';
-import { type WarmUpReport, warmOnceReady } from './warm-up.ts';
+import { type WarmUpReport, warmAnswerPath, warmOnceReady } from './warm-up.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
 
@@ -172,6 +172,33 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
         app.dataApi.shapes = taught;
       }
     }
+  });
+
+  it("runs its own server with the listening server's timeouts, so the code it compiles is the clients'", async () => {
+    const front = app.answerFront;
+    const servers: object[] = [];
+    const begin = front.beginWarmUp.bind(front);
+    front.beginWarmUp = (caller) => {
+      servers.push(caller.server);
+      begin(caller);
+    };
+    try {
+      await warmAnswerPath(front, app.dataApi, { companies: 2, rounds: 1, like: app.server });
+    } finally {
+      front.beginWarmUp = begin;
+    }
+    expect(servers).toHaveLength(1);
+    const own = servers[0] as typeof app.server;
+    const settings = (s: typeof app.server) => [
+      s.keepAliveTimeout,
+      s.requestTimeout,
+      s.headersTimeout,
+      s.timeout,
+      s.maxRequestsPerSocket,
+    ];
+    // Fastify's are not Node's defaults (a keep-alive of 72 s, no request timeout).
+    expect(settings(app.server)).not.toEqual(settings(createServer()));
+    expect(settings(own)).toEqual(settings(app.server));
   });
 
   it("accepts a warm-up's key only on the warm-up's own connections", async () => {

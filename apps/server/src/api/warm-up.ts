@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { User } from '../accounts/users.ts';
@@ -44,6 +44,15 @@ export interface WarmUpOptions {
   stop?: () => boolean;
   /** How long to wait for the answers to be prepared before giving up (30 min). */
   waitMs?: number;
+  /**
+   * The listening server, whose timeouts the warm-up's own server takes: Node's http takes other
+   * paths for other settings (a request timeout, say), and V8's code compiled on one server's
+   * objects is thrown away on meeting the other's.
+   */
+  like?: Pick<
+    Server,
+    'keepAliveTimeout' | 'requestTimeout' | 'headersTimeout' | 'timeout' | 'maxRequestsPerSocket'
+  >;
 }
 
 /** One path of the warm-up and what its answer is kept under, to forget it after each round. */
@@ -160,6 +169,16 @@ export async function warmAnswerPath(
     };
     if (!front.answer(req, res, handOn)) handOn();
   });
+  if (opts.like) {
+    const { keepAliveTimeout, requestTimeout, headersTimeout, timeout, maxRequestsPerSocket } = opts.like;
+    Object.assign(server, {
+      keepAliveTimeout,
+      requestTimeout,
+      headersTimeout,
+      timeout,
+      maxRequestsPerSocket,
+    });
+  }
   // Read by the answer wire, as the listening server's connections are (decision 0339).
   AnswerWire.install(front, server);
   await new Promise<void>((resolve, reject) => {
