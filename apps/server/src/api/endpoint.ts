@@ -358,23 +358,14 @@ export async function cutForFront(
 ): Promise<CachedResponse | undefined> {
   if (!e.slice || e.live || query.format === 'csv') return undefined;
   const companies = [company];
-  const params = { symbol };
   const canonical = canonicalQuery(e, svc, query, companies, version);
-  const paramsOf = paramsKey({ ...params, ...canonical });
-  if (isPreparedParams(e, paramsOf)) return undefined;
-  const key = keyOf(e, companies, paramsOf, 'json', version);
+  const params = paramsKey(canonical);
+  if (isPreparedParams(e, params)) return undefined;
+  const key = preparedKey(e, company, params, version);
   const hit = svc.cache.get(key);
   if (hit) return hit;
-  const cut = await cutFromHolder(
-    e,
-    e.slice,
-    svc,
-    { params, query },
-    canonical,
-    companies,
-    version,
-    serializerOf(e),
-  );
+  const input = { params: { symbol }, query };
+  const cut = await cutFromHolder(e, e.slice, svc, input, canonical, companies, version, serializerOf(e));
   if (cut) svc.cache.set(key, cut);
   return cut;
 }
@@ -433,7 +424,7 @@ async function cutFromHolder(
   // of the CPU a br copy made on request took (0.2-0.3 ms of a cut's 1 ms).
   if (entry.length >= compressAbove) {
     entry.ready.gzip = {
-      body: ownBytes(gzipOfCut(near, cut.start, cut.end, dataHead, tail)),
+      body: ownBytes(gzipOfCut(near, cut.start, cut.end, entry.body, dataHead.length)),
       etag: `${entry.etag.slice(0, -1)}-gzip-pieces"`,
       coding: 'gzip',
     };

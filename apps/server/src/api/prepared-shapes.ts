@@ -52,18 +52,23 @@ export class PreparedShapes {
 
   /** Records that `query` validates to `validated` (the API key left out), for `getQuery`. */
   private learnQuery(operationId: string, query: string, validated: Readonly<Record<string, unknown>>): void {
-    const key = `${operationId}?${query}`;
-    if (this.queries.has(key)) return;
-    if (this.queries.size >= this.limit) this.queries.clear();
-    this.queries.set(key, sameShape(validated));
+    this.remember(this.queries, `${operationId}?${query}`, validated);
   }
 
   /** Records that `query` validated to `validated` (the API key left out), a range cut (0350). */
   learnCut(operationId: string, query: string, validated: Readonly<Record<string, unknown>>): void {
-    const key = `${operationId}?${query}`;
-    if (this.cuts.has(key)) return;
-    if (this.cuts.size >= this.limit) this.cuts.clear();
-    this.cuts.set(key, sameShape(validated));
+    this.remember(this.cuts, `${operationId}?${query}`, validated);
+  }
+
+  /** Keeps the first validated query learned under `key`, starting the map again past `limit`. */
+  private remember(
+    map: Map<string, Readonly<Record<string, unknown>>>,
+    key: string,
+    validated: Readonly<Record<string, unknown>>,
+  ): void {
+    if (map.has(key)) return;
+    if (map.size >= this.limit) map.clear();
+    map.set(key, sameShape(validated));
   }
 
   /** The query the framework validated `query` to and cut a range for, if learned (0350). */

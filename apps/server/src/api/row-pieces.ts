@@ -60,19 +60,12 @@ export function piecesOf(body: Buffer, dateField: string, perPiece = rowsPerPiec
   return Buffer.concat([index, ...compressed]);
 }
 
-/**
- * The rows of the pieces that may hold days from `from` to `to` (inclusive; no `to`: to the
- * end), inflated: rows separated by commas, for `rowsInRange(…, bare)` to cut the range out of.
- * An empty buffer when no piece may hold one; undefined when `pieces` is not as `piecesOf`
- * writes them.
- */
-export function rowsNear(pieces: Buffer, from: string, to: string | undefined): Buffer | undefined {
-  return piecesNear(pieces, from, to)?.rows;
-}
-
-/** The pieces `rowsNear` inflated, and where each lies in its rows and in `pieces`. */
+/** The pieces that may hold a range, inflated, and where each lies in its rows and in `pieces`. */
 export interface NearPieces {
-  /** The rows, as `rowsNear` gives them. */
+  /**
+   * The rows of those pieces: rows separated by commas, for `rowsInRange(…, bare)` to cut the
+   * range out of; empty when no piece may hold a day of the range.
+   */
   rows: Buffer;
   /** `pieces` itself. */
   pieces: Buffer;
@@ -84,7 +77,10 @@ export interface NearPieces {
   compressedLengths: number[];
 }
 
-/** `rowsNear`, with the pieces' whereabouts (for `gzipOfCut`). */
+/**
+ * The pieces that may hold days from `from` to `to` (inclusive; no `to`: to the end), inflated
+ * in one call; undefined when `pieces` is not as `piecesOf` writes them.
+ */
 export function piecesNear(pieces: Buffer, from: string, to: string | undefined): NearPieces | undefined {
   if (pieces.length < headBytes || pieces.compare(magic, 0, magic.length, 0, magic.length) !== 0)
     return undefined;
@@ -168,18 +164,23 @@ const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const edgeLevel = 6;
 
 /**
- * The gzip coding (RFC 1952) of `head`, the bytes `start`–`end` of `near.rows` (a cut of the
- * rows, as `rowsInRange` found it) and `tail`, made mostly of the pieces' own compressed bytes
- * (decision 0350): the pieces wholly inside the cut are copied as they are (each is a run of
- * non-final DEFLATE blocks, byte-aligned and referring to nothing before it), and only what lies
- * around them is compressed, the bytes before as non-final blocks ending in a sync flush, the
- * bytes after (the tail at least) as the final block. The CRC-32 is zlib's, over the whole body.
- * A cut of a quarter of daily quotes compresses one piece's bytes or fewer instead of the whole
- * body: 16 rows at most before the first whole piece, and none after it but the tail when the
- * cut runs to the last day.
+ * The gzip coding (RFC 1952) of `body`: `headLength` bytes of envelope, the bytes `start`–`end`
+ * of `near.rows` (a cut of the rows, as `rowsInRange` found it) and the envelope's tail, made
+ * mostly of the pieces' own compressed bytes (decision 0350). The pieces wholly inside the cut are
+ * copied as they are (each is a run of non-final DEFLATE blocks, byte-aligned and referring to
+ * nothing before it), and only what lies around them is compressed: the bytes before as
+ * non-final blocks ending in a sync flush, the bytes after (the tail at least) as the final
+ * block. The CRC-32 is zlib's, over the body. A cut of a quarter of daily quotes compresses one
+ * piece's bytes or fewer instead of the whole body: 16 rows at most before the first whole
+ * piece, and none after it but the tail when the cut runs to the last day.
  */
-export function gzipOfCut(near: NearPieces, start: number, end: number, head: Buffer, tail: Buffer): Buffer {
-  const { rows } = near;
+export function gzipOfCut(
+  near: NearPieces,
+  start: number,
+  end: number,
+  body: Buffer,
+  headLength: number,
+): Buffer {
   // The run of pieces whose raw bytes lie wholly inside the cut.
   let first = -1;
   let last = -2;
@@ -193,28 +194,24 @@ export function gzipOfCut(near: NearPieces, start: number, end: number, head: Bu
     last = k;
   }
   const parts: Buffer[] = [gzipHeader];
-  let after = start;
   if (first >= 0) {
-    const copyFrom = near.rawStarts[first]!;
+    // Where the copied pieces' bytes begin and end in the body.
+    const copyFrom = headLength + near.rawStarts[first]! - start;
+    const copyTo = headLength + near.rawStarts[last]! + near.rawLengths[last]! - start;
     parts.push(
-      deflateRawSync(Buffer.concat([head, rows.subarray(start, copyFrom)]), {
-        level: edgeLevel,
-        finishFlush: constants.Z_SYNC_FLUSH,
-      }),
+      deflateRawSync(body.subarray(0, copyFrom), { level: edgeLevel, finishFlush: constants.Z_SYNC_FLUSH }),
+      near.pieces.subarray(
+        near.compressedStarts[first]!,
+        near.compressedStarts[last]! + near.compressedLengths[last]!,
+      ),
+      deflateRawSync(body.subarray(copyTo), { level: edgeLevel }),
     );
-    const from = near.compressedStarts[first]!;
-    parts.push(near.pieces.subarray(from, near.compressedStarts[last]! + near.compressedLengths[last]!));
-    after = near.rawStarts[last]! + near.rawLengths[last]!;
-    parts.push(deflateRawSync(Buffer.concat([rows.subarray(after, end), tail]), { level: edgeLevel }));
   } else {
-    parts.push(deflateRawSync(Buffer.concat([head, rows.subarray(start, end), tail]), { level: edgeLevel }));
+    parts.push(deflateRawSync(body, { level: edgeLevel }));
   }
-  // Node 20's crc32 answers 0 for an empty view of an empty buffer, whatever the CRC so far.
-  let crc = 0;
-  for (const part of [head, rows.subarray(start, end), tail]) if (part.length > 0) crc = crc32(part, crc);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((head.length + (end - start) + tail.length) >>> 0, 4);
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc32(body) >>> 0, 0);
+  trailer.writeUInt32LE(body.length >>> 0, 4);
   parts.push(trailer);
   return Buffer.concat(parts);
 }
