@@ -55,4 +55,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=180s --retries=3 \
 # The young generation keeps its size when idle, V8 makes no allocation site's objects old ahead
 # of time, and the old generation grows to twice what survived before it is marked again, as
 # `npm start` runs it (decisions 0340, 0346, 0349; Node refuses these flags in NODE_OPTIONS).
-CMD ["node", "--min-semi-space-size=16", "--no-allocation-site-pretenuring", "--heap-growing-percent=100", "apps/server/dist/main.js"]
+CMD ["node", "--min-semi-space-size=16", "--no-allocation-site-pretenuring", "--heap-growing-percent=100", "--v8-pool-size=0", "apps/server/dist/main.js"]
