@@ -1,6 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
 import type { Queryable } from '@bahi/market-data/db';
-import type { Coding } from '../plugins/content-coding.ts';
 import {
   type AnswerFiles,
   type PreparedRow,
@@ -8,7 +6,7 @@ import {
   preparedRow,
   type StoredRow,
 } from './answer-file.ts';
-import { type CachedResponse, ownBytes, type Sent } from './response-cache.ts';
+import { type CachedResponse, CompressedEntry, ownBytes } from './response-cache.ts';
 
 export type { PreparedRow } from './answer-file.ts';
 
@@ -221,56 +219,13 @@ const batchSize = 64;
 
 /**
  * A cached response from a prepared JSON answer: the same ETags as one made on request (the
- * version and the body's digest), its brotli copy ready. The body itself is decompressed only
- * when something reads it (a client that does not take br, another coding made from it): a
- * client taking br is answered with the stored bytes.
- *
- * A class, with the lazy body and plain representation as getters on its prototype: an object
- * literal with getters is given them one by one at run time, and V8 turned each such entry into
- * a dictionary-mode object (a runtime call per getter and a hash-table lookup for every property
- * read after, on every never-asked answer and every cached one made from it; decision 0338).
+ * version and the body's digest), its brotli copy ready, the body decompressed only when
+ * something reads it (`CompressedEntry`). The br copy has its own strong ETag: these bytes
+ * (quality 6) differ from a br copy made on request (quality 4), which another process may be
+ * sending for the same answer (RFC 9110 §8.8.1).
  */
-class PreparedEntry implements CachedResponse {
-  readonly length: number;
-  readonly etag: string;
-  readonly contentType = 'application/json; charset=utf-8';
-  readonly csv = false;
-  readonly asOf: string;
-  readonly source: string;
-  readonly encoded: Partial<Record<Coding, Promise<Buffer>>>;
-  readonly ready: Partial<Record<Coding, Sent>>;
-  private decoded: Buffer | undefined = undefined;
-  private plainSent: Sent | undefined = undefined;
-  private readonly br: Buffer;
-
-  constructor(br: Buffer, row: PreparedRow) {
-    // Read from the database or the answer file, a small body is a view of a larger buffer.
-    this.br = ownBytes(br);
-    this.length = row.length;
-    this.etag = row.etag;
-    this.asOf = row.asOf;
-    this.source = row.source;
-    this.encoded = { br: Promise.resolve(this.br) };
-    // Its own strong ETag: these bytes (quality 6) differ from a br copy made on request (quality
-    // 4), which another process may be sending for the same answer (RFC 9110 §8.8.1).
-    this.ready = { br: { body: this.br, etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' } };
-  }
-
-  get body(): Buffer {
-    this.decoded ??= ownBytes(brotliDecompressSync(this.br));
-    return this.decoded;
-  }
-
-  get bodyHeld(): boolean {
-    return this.decoded !== undefined;
-  }
-
-  get plain(): Sent {
-    this.plainSent ??= { body: this.body, etag: this.etag, coding: null };
-    return this.plainSent;
-  }
-}
-
 export function entryFromPrepared(row: PreparedRow, br: Buffer): CachedResponse {
-  return new PreparedEntry(br, row);
+  // Read from the database or the answer file, a small body is a view of a larger buffer.
+  const held = { body: ownBytes(br), etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' as const };
+  return new CompressedEntry(held, row.length, row.etag, row.asOf, row.source);
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { type Coding, codingTag, compress, preferredCoding, takesGzip } from '../plugins/content-coding.ts';
 import type { Company } from './market.ts';
@@ -146,8 +147,7 @@ export function makeEntry(
   meta: { asOf: string; source: string },
 ): CachedResponse {
   const buf = ownBytes(typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
-  const digest = createHash('sha1').update(buf).digest('base64url').slice(0, 22);
-  const etag = `"${version}-${digest}"`;
+  const etag = etagOf(version, [buf]);
   return {
     body: buf,
     bodyHeld: true,
@@ -160,6 +160,68 @@ export function makeEntry(
     encoded: {},
     ready: {},
   };
+}
+
+/** The strong ETag of a body (the bytes of `parts` laid end to end) under a data version. */
+export function etagOf(version: number, parts: readonly Buffer[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return `"${version}-${hash.digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * A JSON answer held only compressed: a prepared answer's br bytes (decision 0338), or a cut's
+ * gzip made of its holder's pieces (decisions 0350, 0353). The body is decompressed when
+ * something first reads it (a client that does not take the held coding, another coding made
+ * from it), and kept from then on; until then the entry is counted at its compressed bytes
+ * (`entryBytes`). A client taking the held coding is answered with the held bytes.
+ *
+ * A class, with the lazy body and plain representation as getters on its prototype: an object
+ * literal with getters is given them one by one at run time, and V8 turned each such entry into
+ * a dictionary-mode object (a runtime call per getter and a hash-table lookup for every property
+ * read after, on every never-asked answer and every cached one made from it; decision 0338).
+ */
+export class CompressedEntry implements CachedResponse {
+  readonly contentType = 'application/json; charset=utf-8';
+  readonly csv = false;
+  readonly encoded: Partial<Record<Coding, Promise<Buffer>>>;
+  readonly ready: Partial<Record<Coding, Sent>>;
+  /** A gzip copy is sent even to a client that would take br (`codingFor`). */
+  readonly gzipFirst: boolean;
+  private decoded: Buffer | undefined = undefined;
+  private plainSent: Sent | undefined = undefined;
+
+  /**
+   * `held`: the compressed bytes (br or gzip, kept as they are: the caller gives them memory of
+   * their own) with their own ETag; `length`, `etag`: the body's.
+   */
+  constructor(
+    private readonly held: Sent & { coding: 'br' | 'gzip' },
+    readonly length: number,
+    readonly etag: string,
+    readonly asOf: string,
+    readonly source: string,
+  ) {
+    this.encoded = { [held.coding]: Promise.resolve(held.body) };
+    this.ready = { [held.coding]: held };
+    this.gzipFirst = held.coding === 'gzip';
+  }
+
+  get body(): Buffer {
+    this.decoded ??= ownBytes(
+      this.held.coding === 'br' ? brotliDecompressSync(this.held.body) : gunzipSync(this.held.body),
+    );
+    return this.decoded;
+  }
+
+  get bodyHeld(): boolean {
+    return this.decoded !== undefined;
+  }
+
+  get plain(): Sent {
+    this.plainSent ??= { body: this.body, etag: this.etag, coding: null };
+    return this.plainSent;
+  }
 }
 
 /** If-None-Match matching per RFC 9110 (weak comparison, lists, and *). */

@@ -160,27 +160,38 @@ export function piecesNear(pieces: Buffer, from: string, to: string | undefined)
 /** A gzip member's header (RFC 1952): DEFLATE, no name or time, no flags, OS unknown. */
 const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
-/** The level the edges of a cut are compressed at: gzip's usual one (content-coding.ts). */
-const edgeLevel = 6;
+/**
+ * The edges of a cut are compressed at zlib's fastest level (decision 0353): measured on 200
+ * default-year daily-quotes answers of the default universe, a quarter's gzip took 63 µs
+ * instead of 104 µs at gzip's usual 6 and came out 3% larger (6,608 bytes against 6,416).
+ */
+const edgeLevel = 1;
 
 /**
- * The gzip coding (RFC 1952) of `body`: `headLength` bytes of envelope, the bytes `start`–`end`
- * of `near.rows` (a cut of the rows, as `rowsInRange` found it) and the envelope's tail, made
- * mostly of the pieces' own compressed bytes (decision 0350). The pieces wholly inside the cut are
- * copied as they are (each is a run of non-final DEFLATE blocks, byte-aligned and referring to
- * nothing before it), and only what lies around them is compressed: the bytes before as
- * non-final blocks ending in a sync flush, the bytes after (the tail at least) as the final
- * block. The CRC-32 is zlib's, over the body. A cut of a quarter of daily quotes compresses one
+ * `bytes` as raw DEFLATE at the edges' level; `sync`: ended with a sync flush (non-final blocks),
+ * else the final block. (zlib's output chunk sized to the bytes instead of its 16 KiB default
+ * allocated less but cost about 5 µs more a cut: not kept.)
+ */
+function deflateEdge(bytes: Buffer, sync: boolean): Buffer {
+  return deflateRawSync(
+    bytes,
+    sync ? { level: edgeLevel, finishFlush: constants.Z_SYNC_FLUSH } : { level: edgeLevel },
+  );
+}
+
+/**
+ * The gzip coding (RFC 1952) of a cut's body: `head` (the envelope's start), the bytes
+ * `start`–`end` of `near.rows` (a cut of the rows, as `rowsInRange` found it) and `tail` (the
+ * envelope's end), made mostly of the pieces' own compressed bytes (decision 0350), without
+ * laying the body out in memory (decision 0353). The pieces wholly inside the cut are copied as
+ * they are (each is a run of non-final DEFLATE blocks, byte-aligned and referring to nothing
+ * before it), and only what lies around them is compressed: the bytes before as non-final
+ * blocks ending in a sync flush, the bytes after (the tail at least) as the final block. The
+ * CRC-32 is zlib's, over the parts in turn. A cut of a quarter of daily quotes compresses one
  * piece's bytes or fewer instead of the whole body: 16 rows at most before the first whole
  * piece, and none after it but the tail when the cut runs to the last day.
  */
-export function gzipOfCut(
-  near: NearPieces,
-  start: number,
-  end: number,
-  body: Buffer,
-  headLength: number,
-): Buffer {
+export function gzipOfCut(near: NearPieces, start: number, end: number, head: Buffer, tail: Buffer): Buffer {
   // The run of pieces whose raw bytes lie wholly inside the cut.
   let first = -1;
   let last = -2;
@@ -193,25 +204,34 @@ export function gzipOfCut(
     if (first < 0) first = k;
     last = k;
   }
+  const rows = near.rows;
   const parts: Buffer[] = [gzipHeader];
   if (first >= 0) {
-    // Where the copied pieces' bytes begin and end in the body.
-    const copyFrom = headLength + near.rawStarts[first]! - start;
-    const copyTo = headLength + near.rawStarts[last]! + near.rawLengths[last]! - start;
+    // Where the copied pieces' bytes begin and end in the rows.
+    const copyFrom = near.rawStarts[first]!;
+    const copyTo = near.rawStarts[last]! + near.rawLengths[last]!;
     parts.push(
-      deflateRawSync(body.subarray(0, copyFrom), { level: edgeLevel, finishFlush: constants.Z_SYNC_FLUSH }),
+      deflateEdge(Buffer.concat([head, rows.subarray(start, copyFrom)]), true),
       near.pieces.subarray(
         near.compressedStarts[first]!,
         near.compressedStarts[last]! + near.compressedLengths[last]!,
       ),
-      deflateRawSync(body.subarray(copyTo), { level: edgeLevel }),
+      deflateEdge(Buffer.concat([rows.subarray(copyTo, end), tail]), false),
     );
   } else {
-    parts.push(deflateRawSync(body, { level: edgeLevel }));
+    parts.push(deflateEdge(Buffer.concat([head, rows.subarray(start, end), tail]), false));
+  }
+  const body = [head, rows.subarray(start, end), tail];
+  let crc = 0;
+  let length = 0;
+  for (const part of body) {
+    // Node 20's crc32 answers 0 for an empty view of an empty buffer, whatever the running CRC.
+    if (part.length > 0) crc = crc32(part, crc);
+    length += part.length;
   }
   const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crc32(body) >>> 0, 0);
-  trailer.writeUInt32LE(body.length >>> 0, 4);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
   parts.push(trailer);
   return Buffer.concat(parts);
 }
