@@ -53,6 +53,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The workspace packages resolve to their compiled dist/ through the bahi-dist condition (NODE_OPTIONS).
 # The young generation keeps its size when idle, V8 makes no allocation site's objects old ahead
-# of time, and the old generation grows to twice what survived before it is marked again, as
-# `npm start` runs it (decisions 0340, 0346, 0349; Node refuses these flags in NODE_OPTIONS).
+# of time, the old generation grows to twice what survived before it is marked again, and V8's
+# background threads are as many as the container's cores less one, as `npm start` runs it
+# (decisions 0340, 0346, 0349, 0352; Node refuses the first flags in NODE_OPTIONS).
 CMD ["node", "--min-semi-space-size=16", "--no-allocation-site-pretenuring", "--heap-growing-percent=100", "--v8-pool-size=0", "apps/server/dist/main.js"]

@@ -2,11 +2,10 @@ import { constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gzipOfCut, piecesNear, piecesOf } from './row-pieces.ts';
+import { rowsInRange } from './slice-rows.ts';
 
 /** The rows of the pieces near a range (`piecesNear`), or undefined when they do not read. */
 const rowsNear = (pieces: Buffer, from: string, to: string | undefined) => piecesNear(pieces, from, to)?.rows;
-
-import { rowsInRange } from './slice-rows.ts';
 
 const envelope = (rows: unknown[]) =>
   Buffer.from(JSON.stringify({ data: rows, meta: { asOf: '2024-01-05', source: 's', dataVersion: 3 } }));

@@ -205,6 +205,7 @@ export function gzipOfCut(near: NearPieces, start: number, end: number, head: Bu
     last = k;
   }
   const rows = near.rows;
+  const cut = rows.subarray(start, end);
   const parts: Buffer[] = [gzipHeader];
   if (first >= 0) {
     // Where the copied pieces' bytes begin and end in the rows.
@@ -219,12 +220,11 @@ export function gzipOfCut(near: NearPieces, start: number, end: number, head: Bu
       deflateEdge(Buffer.concat([rows.subarray(copyTo, end), tail]), false),
     );
   } else {
-    parts.push(deflateEdge(Buffer.concat([head, rows.subarray(start, end), tail]), false));
+    parts.push(deflateEdge(Buffer.concat([head, cut, tail]), false));
   }
-  const body = [head, rows.subarray(start, end), tail];
   let crc = 0;
   let length = 0;
-  for (const part of body) {
+  for (const part of [head, cut, tail]) {
     // Node 20's crc32 answers 0 for an empty view of an empty buffer, whatever the running CRC.
     if (part.length > 0) crc = crc32(part, crc);
     length += part.length;
