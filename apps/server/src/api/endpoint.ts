@@ -24,9 +24,9 @@ import {
   type Sent,
 } from './response-cache.ts';
 import { type Access, routeSchema, serializerOf } from './route-schema.ts';
-import { gzipOfCut, piecesNear } from './row-pieces.ts';
+import { cutOfPieces } from './row-pieces.ts';
 import type { DataApiServices } from './services.ts';
-import { dataHead, rowsInRange } from './slice-rows.ts';
+import { dataHead } from './slice-rows.ts';
 
 export type { Company } from './market.ts';
 
@@ -135,7 +135,18 @@ export interface Slice<Q> {
   holder: (query: Q, span: QuoteSpan, range: { from: string; to?: string }) => Q;
   /** Each row's string fields the provenance reads, the row's date first. */
   fields: readonly string[];
-  /** A slice's provenance from its rows' `fields` and the holder's provenance. */
+  /**
+   * How a prepared answer's pieces (decision 0348) keep the fields after the date, for a cut
+   * that holds a piece whole and does not read its rows (decision 0354): each field's greatest
+   * value, or each of its distinct values (a field not named here).
+   */
+  kept?: Readonly<Record<string, 'max' | 'distinct'>>;
+  /**
+   * A slice's provenance from its rows' `fields` and the holder's provenance. It must depend on
+   * the rows only through the last row's date and, per field after the date, what `kept` keeps
+   * of it: a piece a cut holds whole is handed to it as rows that hold just that (the piece's
+   * last date, its greatest values, its distinct values one to a row).
+   */
   provenance: (
     rows: readonly Record<string, string>[],
     holder: { asOf: string; source: string },
@@ -402,12 +413,10 @@ async function cutFromHolder(
   const row = await svc.prepared.pieces(version, e.operationId, keyOf(e, companies, params, 'json', version));
   if (!row) return undefined;
   if (row.length === 0) throw new AppError('request_failed', missingDetail(e, companies, input));
-  // Only the pieces that may hold the range are inflated (decision 0348): about 80 rows for the
-  // last quarter, some 50 µs, where the whole default year's brotli took 0.15–1.5 ms (in libuv's
-  // pool) and its scan 0.3–1 ms.
-  const near = row.pieces ? piecesNear(row.pieces, range.from, range.to) : undefined;
-  if (!near) return undefined;
-  const cut = rowsInRange(near.rows, range.from, range.to, slice.fields, true);
+  // Only the pieces at the cut's edges are inflated and scanned (decisions 0348, 0354): one or
+  // two of 16 rows for any range, where the whole default year's brotli took 0.15–1.5 ms (in
+  // libuv's pool) and its scan 0.3–1 ms.
+  const cut = row.pieces ? cutOfPieces(row.pieces, range.from, range.to, slice.fields) : undefined;
   if (!cut) return undefined;
   if (cut.rows.length === 0) throw new AppError('request_failed', missingDetail(e, companies, input));
   const meta = { ...slice.provenance(cut.rows, row), dataVersion: version };
@@ -416,16 +425,22 @@ async function cutFromHolder(
   if (empty.compare(dataHead, 0, dataHead.length, 0, dataHead.length) !== 0 || tail[0] !== 0x5d /* ] */)
     return undefined;
   svc.prepared.cuts += 1;
-  const rows = near.rows.subarray(cut.start, cut.end);
-  const length = dataHead.length + rows.length + tail.length;
+  const length = dataHead.length + cut.length + tail.length;
   if (length < compressAbove)
-    return makeEntry(Buffer.concat([dataHead, rows, tail]), 'application/json; charset=utf-8', version, meta);
+    return makeEntry(
+      Buffer.concat([dataHead, cut.bytes(), tail]),
+      'application/json; charset=utf-8',
+      version,
+      meta,
+    );
   // Held as its gzip copy alone, made of the pieces' own compressed bytes (decision 0350): about
   // a twentieth of the CPU a br copy made on request took (0.2-0.3 ms of a cut's 1 ms). The body
-  // is not laid out (decision 0353): its ETag and the copy are made from its parts, and a client
-  // that asks it plain or in br has it decompressed then.
-  const etag = etagOf(version, [dataHead, rows, tail]);
-  const gzip = ownBytes(gzipOfCut(near, cut.start, cut.end, dataHead, tail));
+  // is not laid out (decision 0353), and the rows of the pieces it holds whole are not even
+  // inflated (0354): its ETag names its holder's (a digest of the holder's body under this
+  // version), where the cut lies in it and the envelope's end, and a client that asks it plain
+  // or in br has it decompressed then.
+  const etag = etagOf(version, [Buffer.from(`${row.etag} ${cut.span[0]} ${cut.span[1]} `), tail]);
+  const gzip = ownBytes(cut.gzip(dataHead, tail));
   const held = { body: gzip, etag: `${etag.slice(0, -1)}-gzip-pieces"`, coding: 'gzip' as const };
   return new CompressedEntry(held, length, etag, meta.asOf, meta.source);
 }

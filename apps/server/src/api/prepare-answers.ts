@@ -276,7 +276,7 @@ export class AnswerPreparer {
     const entry = await build(e, this.svc, { params, query }, [company], version, serialize);
     if (!entry) return { key, etag: '', length: 0, asOf: '', source: '', br: null, pieces: null };
     const br = await compressPrepared(entry.body);
-    const pieces = e.slice ? (piecesOf(entry.body, e.slice.fields[0]!) ?? null) : null;
+    const pieces = e.slice ? (piecesOf(entry.body, e.slice.fields, e.slice.kept) ?? null) : null;
     return {
       key,
       etag: entry.etag,

@@ -13,27 +13,51 @@
  * length the index gives. DEFLATE and not brotli: as small here (1.04–1.09× the whole answer's
  * brotli at quality 6, measured on the default universe) and about a third faster to decode.
  *
- * Layout: "BRP1", the piece count (u32, big-endian), per piece its first and last date (10
- * bytes each, `YYYY-MM-DD`), its compressed and raw sizes (u32 each), then the pieces.
+ * A cut reads only the pieces at its edges (decision 0354): a piece it holds whole is copied as
+ * its compressed bytes, its CRC-32 taken from the index, and its rows' provenance from the
+ * piece's summary (the rows `Slice.kept` keeps of it), so its rows are neither inflated nor
+ * scanned.
+ *
+ * Layout: "BRP2", the piece count (u32, big-endian), per piece an entry of its first and last
+ * date (10 bytes each, `YYYY-MM-DD`) and seven u32: where its compressed bytes start, their
+ * size, its raw size, the CRC-32 of its raw bytes, x^(8 × raw size) modulo the CRC's polynomial
+ * (to append its CRC to a running one), where its summary starts and its size; then the
+ * summaries (JSON, a list of rows), then the pieces.
  */
 import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { rowSpans } from './slice-rows.ts';
+import { rowSpans, rowsInRange } from './slice-rows.ts';
 
 /** Rows a piece holds: a quarter of daily quotes (63 rows) touches five or six pieces. */
 export const rowsPerPiece = 16;
 
-const magic = Buffer.from('BRP1', 'latin1');
+const magic = Buffer.from('BRP2', 'latin1');
 const dateBytes = 10;
-const entryBytes = dateBytes * 2 + 8;
+const entryBytes = dateBytes * 2 + 7 * 4;
 const headBytes = magic.length + 4;
+/** Offsets of an entry's u32 fields. */
+const at = {
+  offset: dateBytes * 2,
+  size: dateBytes * 2 + 4,
+  raw: dateBytes * 2 + 8,
+  crc: dateBytes * 2 + 12,
+  shift: dateBytes * 2 + 16,
+  summary: dateBytes * 2 + 20,
+  summarySize: dateBytes * 2 + 24,
+} as const;
 
 /**
  * The rows of `body` (an answer as `rowsInRange` reads it) in pieces, or undefined when it has
  * no rows, is not such an answer, or has a date that is not 10 ASCII bytes: a range is then
- * made as asked.
+ * made as asked. `fields`: the date first, then the fields each piece's summary keeps as `kept`
+ * says (each distinct value of a field it does not name).
  */
-export function piecesOf(body: Buffer, dateField: string, perPiece = rowsPerPiece): Buffer | undefined {
-  const spans = rowSpans(body, dateField);
+export function piecesOf(
+  body: Buffer,
+  fields: readonly string[],
+  kept: Readonly<Record<string, 'max' | 'distinct'>> = {},
+  perPiece = rowsPerPiece,
+): Buffer | undefined {
+  const spans = rowSpans(body, fields);
   if (!spans || spans.starts.length === 0) return undefined;
   const n = spans.starts.length;
   for (let r = 0; r < n; r++) {
@@ -45,61 +69,131 @@ export function piecesOf(body: Buffer, dateField: string, perPiece = rowsPerPiec
   magic.copy(index, 0);
   index.writeUInt32BE(count, magic.length);
   const compressed: Buffer[] = [];
+  const summaries: Buffer[] = [];
+  const summariesStart = index.length;
+  let summariesSize = 0;
   for (let p = 0; p < count; p++) {
     const first = p * perPiece;
     const last = Math.min(n, first + perPiece) - 1;
     const raw = body.subarray(p === 0 ? spans.starts[0]! : spans.ends[first - 1]!, spans.ends[last]!);
-    const piece = deflateRawSync(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-    const at = headBytes + p * entryBytes;
-    body.copy(index, at, spans.dateStarts[first]!, spans.dateEnds[first]!);
-    body.copy(index, at + dateBytes, spans.dateStarts[last]!, spans.dateEnds[last]!);
-    index.writeUInt32BE(piece.length, at + dateBytes * 2);
-    index.writeUInt32BE(raw.length, at + dateBytes * 2 + 4);
-    compressed.push(piece);
+    compressed.push(deflateRawSync(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
+    const summary = Buffer.from(
+      JSON.stringify(summaryOf(spans.values.slice(first, last + 1), fields, kept)),
+      'utf8',
+    );
+    summaries.push(summary);
+    const e = headBytes + p * entryBytes;
+    body.copy(index, e, spans.dateStarts[first]!, spans.dateEnds[first]!);
+    body.copy(index, e + dateBytes, spans.dateStarts[last]!, spans.dateEnds[last]!);
+    index.writeUInt32BE(raw.length, e + at.raw);
+    index.writeUInt32BE(crc32(raw) >>> 0, e + at.crc);
+    index.writeUInt32BE(x8nModP(raw.length), e + at.shift);
+    index.writeUInt32BE(summariesStart + summariesSize, e + at.summary);
+    index.writeUInt32BE(summary.length, e + at.summarySize);
+    summariesSize += summary.length;
   }
-  return Buffer.concat([index, ...compressed]);
-}
-
-/** The pieces that may hold a range, inflated, and where each lies in its rows and in `pieces`. */
-export interface NearPieces {
-  /**
-   * The rows of those pieces: rows separated by commas, for `rowsInRange(…, bare)` to cut the
-   * range out of; empty when no piece may hold a day of the range.
-   */
-  rows: Buffer;
-  /** `pieces` itself. */
-  pieces: Buffer;
-  /** Per piece inflated, in order: its raw bytes' start in `rows` (-1 for a first piece's dropped comma)... */
-  rawStarts: number[];
-  /** ...its raw length, and its compressed bytes' start and length in `pieces`. */
-  rawLengths: number[];
-  compressedStarts: number[];
-  compressedLengths: number[];
+  let offset = summariesStart + summariesSize;
+  for (let p = 0; p < count; p++) {
+    const e = headBytes + p * entryBytes;
+    index.writeUInt32BE(offset, e + at.offset);
+    index.writeUInt32BE(compressed[p]!.length, e + at.size);
+    offset += compressed[p]!.length;
+  }
+  return Buffer.concat([index, ...summaries, ...compressed]);
 }
 
 /**
- * The pieces that may hold days from `from` to `to` (inclusive; no `to`: to the end), inflated
- * in one call; undefined when `pieces` is not as `piecesOf` writes them.
+ * What a piece's rows say of the fields after the date, as rows (decision 0354): each holds the
+ * piece's last date and the greatest value of each `max` field, and the distinct values of each
+ * other field are spread over them, one to a row, in order.
  */
-export function piecesNear(pieces: Buffer, from: string, to: string | undefined): NearPieces | undefined {
+function summaryOf(
+  rows: readonly Record<string, string>[],
+  fields: readonly string[],
+  kept: Readonly<Record<string, 'max' | 'distinct'>>,
+): Record<string, string>[] {
+  const date = fields[0]!;
+  const base: Record<string, string> = { [date]: rows.at(-1)![date]! };
+  const spread: string[][] = [];
+  const spreadFields: string[] = [];
+  for (const f of fields.slice(1)) {
+    if (kept[f] === 'max') {
+      let max: string | undefined;
+      for (const r of rows) {
+        const v = r[f];
+        if (v !== undefined && (max === undefined || v > max)) max = v;
+      }
+      if (max !== undefined) base[f] = max;
+    } else {
+      const seen = new Set<string>();
+      for (const r of rows) if (r[f] !== undefined) seen.add(r[f]!);
+      spread.push([...seen]);
+      spreadFields.push(f);
+    }
+  }
+  const length = Math.max(1, ...spread.map((v) => v.length));
+  return Array.from({ length }, (_, i) => {
+    const row = { ...base };
+    spreadFields.forEach((f, k) => {
+      const v = spread[k]![i];
+      if (v !== undefined) row[f] = v;
+    });
+    return row;
+  });
+}
+
+/** A range cut through the pieces (`cutOfPieces`). */
+export interface PiecesCut {
+  /**
+   * The rows in the range, for the slice's provenance: those of the edge pieces as `rowsInRange`
+   * decodes them, and for each piece held whole its summary's; empty when the range has no row.
+   */
+  rows: Record<string, string>[];
+  /** The length of the rows' bytes (as `bytes` gives them). */
+  length: number;
+  /** Where the cut lies in the rows of the answer (its first and past-its-last byte). */
+  span: readonly [number, number];
+  /** The rows' bytes, laid out (the pieces held whole inflated now). */
+  bytes(): Buffer;
+  /** The gzip coding (RFC 1952) of `head`, the rows and `tail`, made of the pieces. */
+  gzip(head: Buffer, tail: Buffer): Buffer;
+  /** The raw bytes inflated to make the cut (its edge pieces'). */
+  inflated: number;
+}
+
+/**
+ * The rows from `from` to `to` (inclusive; no `to`: to the end) cut through `pieces`, reading
+ * only the pieces at the cut's edges (decision 0354); undefined when `pieces` is not as
+ * `piecesOf` writes them, or an edge piece's bytes are not the rows the index says.
+ */
+export function cutOfPieces(
+  pieces: Buffer,
+  from: string,
+  to: string | undefined,
+  fields: readonly string[],
+): PiecesCut | undefined {
   if (pieces.length < headBytes || pieces.compare(magic, 0, magic.length, 0, magic.length) !== 0)
     return undefined;
   const count = pieces.readUInt32BE(magic.length);
-  const dataStart = headBytes + count * entryBytes;
-  if (count === 0 || pieces.length < dataStart) return undefined;
+  const entriesEnd = headBytes + count * entryBytes;
+  if (count === 0 || pieces.length < entriesEnd) return undefined;
+  const entry = (p: number) => headBytes + p * entryBytes;
+  const u32 = (p: number, field: keyof typeof at) => pieces.readUInt32BE(entry(p) + at[field]);
+  for (let p = 0; p < count; p++) {
+    if (u32(p, 'offset') + u32(p, 'size') > pieces.length) return undefined;
+    if (u32(p, 'summary') + u32(p, 'summarySize') > pieces.length) return undefined;
+  }
   const fromBytes = Buffer.from(from, 'latin1');
   const toBytes = to === undefined ? undefined : Buffer.from(to, 'latin1');
-  const entry = (p: number) => headBytes + p * entryBytes;
+  // compare: the order of the piece's first (0) or last (1) date against `bytes`.
+  const compare = (bytes: Buffer, p: number, which: 0 | 1) =>
+    pieces.compare(bytes, 0, bytes.length, entry(p) + which * dateBytes, entry(p) + (which + 1) * dateBytes);
   // The first piece whose last day is not before `from`, and the last whose first is not after `to`.
   let lo = 0;
   let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    // compare: the order of the piece's bytes against `from`'s.
-    if (
-      pieces.compare(fromBytes, 0, fromBytes.length, entry(mid) + dateBytes, entry(mid) + dateBytes * 2) < 0
-    )
-      lo = mid + 1;
+    if (compare(fromBytes, mid, 1) < 0) lo = mid + 1;
     else hi = mid;
   }
   const firstPiece = lo;
@@ -109,52 +203,153 @@ export function piecesNear(pieces: Buffer, from: string, to: string | undefined)
     hi = count;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (pieces.compare(toBytes, 0, toBytes.length, entry(mid), entry(mid) + dateBytes) <= 0) lo = mid + 1;
+      if (compare(toBytes, mid, 0) <= 0) lo = mid + 1;
       else hi = mid;
     }
     lastPiece = lo - 1;
   }
-  const near: NearPieces = {
-    rows: Buffer.alloc(0),
-    pieces,
-    rawStarts: [],
-    rawLengths: [],
-    compressedStarts: [],
-    compressedLengths: [],
+  // Where the first piece's rows start in the answer's rows (past the comma before them).
+  let base = firstPiece === 0 ? 0 : 1;
+  for (let p = 0; p < firstPiece; p++) base += u32(p, 'raw');
+  if (firstPiece > lastPiece) {
+    const empty = Buffer.alloc(0);
+    const parts = { rows: [], head: empty, tail: empty, first: 0, last: -1, inflated: 0 };
+    return edgesCut(pieces, parts, [base, base]);
+  }
+  // The edge pieces: the first (inflated always: a cut starts with no comma) and the last when
+  // the range ends inside it.
+  const inflate = (p: number): Buffer | undefined => {
+    const raw = u32(p, 'raw');
+    const offset = u32(p, 'offset');
+    try {
+      const bytes = inflateRawSync(pieces.subarray(offset, offset + u32(p, 'size')), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        chunkSize: Math.max(64, raw),
+        maxOutputLength: Math.max(64, raw),
+      });
+      if (bytes.length !== raw || (p > 0 && bytes[0] !== 0x2c)) return undefined;
+      return p > 0 ? bytes.subarray(1) : bytes;
+    } catch {
+      // Not DEFLATE, or more bytes than the index says.
+      return undefined;
+    }
   };
-  if (firstPiece > lastPiece) return near;
-  let offset = dataStart;
-  for (let p = 0; p < firstPiece; p++) offset += pieces.readUInt32BE(entry(p) + dateBytes * 2);
-  // Every piece but the first begins with the comma after the row before it: dropped below.
-  const shift = firstPiece === 0 ? 0 : 1;
-  let compressed = 0;
-  let raw = 0;
-  for (let p = firstPiece; p <= lastPiece; p++) {
-    const size = pieces.readUInt32BE(entry(p) + dateBytes * 2);
-    const rawSize = pieces.readUInt32BE(entry(p) + dateBytes * 2 + 4);
-    near.rawStarts.push(raw - shift);
-    near.rawLengths.push(rawSize);
-    near.compressedStarts.push(offset + compressed);
-    near.compressedLengths.push(size);
-    compressed += size;
-    raw += rawSize;
+  const firstRows = inflate(firstPiece);
+  if (!firstRows) return undefined;
+  if (firstPiece === lastPiece) {
+    const cut = rowsInRange(firstRows, from, to, fields, true);
+    if (!cut) return undefined;
+    const head = firstRows.subarray(cut.start, cut.end);
+    const parts = {
+      rows: cut.rows,
+      head,
+      tail: Buffer.alloc(0),
+      first: 0,
+      last: -1,
+      inflated: firstRows.length,
+    };
+    return edgesCut(pieces, parts, [base + cut.start, base + cut.end]);
   }
-  if (offset + compressed > pieces.length) return undefined;
-  let rows: Buffer;
-  try {
-    rows = inflateRawSync(pieces.subarray(offset, offset + compressed), {
-      finishFlush: constants.Z_SYNC_FLUSH,
-      chunkSize: Math.max(64, raw),
-      maxOutputLength: Math.max(64, raw),
-    });
-  } catch {
-    // Not DEFLATE, or more bytes than the index says.
-    return undefined;
+  const headCut = rowsInRange(firstRows, from, undefined, fields, true);
+  // Every row from the first in the range to the piece's end is in it (the next piece's first
+  // day is not after `to`).
+  if (!headCut || headCut.rows.length === 0 || headCut.end !== firstRows.length) return undefined;
+  const lastWhole = toBytes === undefined || compare(toBytes, lastPiece, 1) <= 0;
+  const wholeTo = lastWhole ? lastPiece : lastPiece - 1;
+  const rows = headCut.rows;
+  for (let p = firstPiece + 1; p <= wholeTo; p++) {
+    const offset = u32(p, 'summary');
+    try {
+      for (const r of JSON.parse(pieces.toString('utf8', offset, offset + u32(p, 'summarySize'))))
+        rows.push(r);
+    } catch {
+      return undefined;
+    }
   }
-  if (rows.length !== raw) return undefined;
-  if (shift === 1 && rows[0] !== 0x2c) return undefined;
-  near.rows = rows.subarray(shift);
-  return near;
+  let tailBytes = Buffer.alloc(0);
+  let inflated = firstRows.length;
+  if (!lastWhole) {
+    const lastRows = inflate(lastPiece);
+    if (!lastRows) return undefined;
+    inflated += lastRows.length;
+    const tailCut = rowsInRange(lastRows, '', to, fields, true);
+    if (!tailCut || tailCut.rows.length === 0 || tailCut.start !== 0) return undefined;
+    for (const r of tailCut.rows) rows.push(r);
+    // With the comma before it: the pieces held whole end with a row.
+    tailBytes = Buffer.concat([Buffer.from(','), lastRows.subarray(0, tailCut.end)]);
+  }
+  const parts = {
+    rows,
+    head: firstRows.subarray(headCut.start),
+    tail: tailBytes,
+    first: firstPiece + 1,
+    last: wholeTo,
+    inflated,
+  };
+  const cut = edgesCut(pieces, parts, [0, 0]);
+  const start = base + headCut.start;
+  return { ...cut, span: [start, start + cut.length] };
+}
+
+/** A cut of `parts.head`, the pieces `first`–`last` held whole (none when last < first), `parts.tail`. */
+function edgesCut(
+  pieces: Buffer,
+  parts: {
+    rows: Record<string, string>[];
+    head: Buffer;
+    tail: Buffer;
+    first: number;
+    last: number;
+    inflated: number;
+  },
+  span: readonly [number, number],
+): PiecesCut {
+  const { head: headRows, tail: tailRows, first, last } = parts;
+  const entry = (p: number) => headBytes + p * entryBytes;
+  const u32 = (p: number, field: keyof typeof at) => pieces.readUInt32BE(entry(p) + at[field]);
+  let whole = 0;
+  for (let p = first; p <= last; p++) whole += u32(p, 'raw');
+  const run = () =>
+    last < first
+      ? pieces.subarray(0, 0)
+      : pieces.subarray(u32(first, 'offset'), u32(last, 'offset') + u32(last, 'size'));
+  return {
+    rows: parts.rows,
+    length: headRows.length + whole + tailRows.length,
+    span,
+    inflated: parts.inflated,
+    bytes() {
+      if (last < first) return Buffer.concat([headRows, tailRows]);
+      const middle = inflateRawSync(run(), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        chunkSize: Math.max(64, whole),
+        maxOutputLength: Math.max(64, whole),
+      });
+      return Buffer.concat([headRows, middle, tailRows]);
+    },
+    gzip(head: Buffer, tail: Buffer) {
+      const out: Buffer[] = [gzipHeader];
+      if (last < first) out.push(deflateEdge(Buffer.concat([head, headRows, tailRows, tail]), false));
+      else {
+        out.push(deflateEdge(Buffer.concat([head, headRows]), true), run());
+        // The rows after the pieces held whole and the envelope's end; the envelope's end alone
+        // (a cut to the last day) is stored as it is: a few dozen bytes, not worth zlib's call.
+        out.push(
+          tailRows.length === 0 ? storedFinal(tail) : deflateEdge(Buffer.concat([tailRows, tail]), false),
+        );
+      }
+      let crc = 0;
+      for (const part of [head, headRows]) if (part.length > 0) crc = crc32(part, crc);
+      for (let p = first; p <= last; p++) crc = (multModP(u32(p, 'shift'), crc) ^ u32(p, 'crc')) >>> 0;
+      // Node 20's crc32 answers 0 for an empty view of an empty buffer, whatever the running CRC.
+      for (const part of [tailRows, tail]) if (part.length > 0) crc = crc32(part, crc);
+      const trailer = Buffer.allocUnsafe(8);
+      trailer.writeUInt32LE(crc >>> 0, 0);
+      trailer.writeUInt32LE((head.length + headRows.length + whole + tailRows.length + tail.length) >>> 0, 4);
+      out.push(trailer);
+      return Buffer.concat(out);
+    },
+  };
 }
 
 /** A gzip member's header (RFC 1952): DEFLATE, no name or time, no flags, OS unknown. */
@@ -180,58 +375,54 @@ function deflateEdge(bytes: Buffer, sync: boolean): Buffer {
 }
 
 /**
- * The gzip coding (RFC 1952) of a cut's body: `head` (the envelope's start), the bytes
- * `start`–`end` of `near.rows` (a cut of the rows, as `rowsInRange` found it) and `tail` (the
- * envelope's end), made mostly of the pieces' own compressed bytes (decision 0350), without
- * laying the body out in memory (decision 0353). The pieces wholly inside the cut are copied as
- * they are (each is a run of non-final DEFLATE blocks, byte-aligned and referring to nothing
- * before it), and only what lies around them is compressed: the bytes before as non-final
- * blocks ending in a sync flush, the bytes after (the tail at least) as the final block. The
- * CRC-32 is zlib's, over the parts in turn. A cut of a quarter of daily quotes compresses one
- * piece's bytes or fewer instead of the whole body: 16 rows at most before the first whole
- * piece, and none after it but the tail when the cut runs to the last day.
+ * `bytes` as the final DEFLATE block, stored (RFC 1951, 3.2.4), after a byte-aligned block: the
+ * header byte (BFINAL 1, BTYPE 00, the rest of the byte padding), LEN and its complement.
  */
-export function gzipOfCut(near: NearPieces, start: number, end: number, head: Buffer, tail: Buffer): Buffer {
-  // The run of pieces whose raw bytes lie wholly inside the cut.
-  let first = -1;
-  let last = -2;
-  for (let k = 0; k < near.rawStarts.length; k++) {
-    const a = near.rawStarts[k]!;
-    if (a < start || a + near.rawLengths[k]! > end) {
-      if (first >= 0) break;
-      continue;
+function storedFinal(bytes: Buffer): Buffer {
+  if (bytes.length > 0xffff) return deflateEdge(bytes, false);
+  const block = Buffer.allocUnsafe(5 + bytes.length);
+  block[0] = 1;
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
+/**
+ * CRC-32 arithmetic (zlib's crc32.c): polynomials over GF(2), reflected, modulo the CRC's. The
+ * CRC of a run of bytes appended to `crc` is `multModP(x8nModP(length), crc) ^ crcOfRun`.
+ */
+const poly = 0xedb88320;
+
+/** a × b modulo p. */
+export function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  let bb = b >>> 0;
+  for (;;) {
+    if ((a & m) !== 0) {
+      p ^= bb;
+      if ((a & (m - 1)) === 0) break;
     }
-    if (first < 0) first = k;
-    last = k;
+    m >>>= 1;
+    bb = bb & 1 ? (bb >>> 1) ^ poly : bb >>> 1;
   }
-  const rows = near.rows;
-  const cut = rows.subarray(start, end);
-  const parts: Buffer[] = [gzipHeader];
-  if (first >= 0) {
-    // Where the copied pieces' bytes begin and end in the rows.
-    const copyFrom = near.rawStarts[first]!;
-    const copyTo = near.rawStarts[last]! + near.rawLengths[last]!;
-    parts.push(
-      deflateEdge(Buffer.concat([head, rows.subarray(start, copyFrom)]), true),
-      near.pieces.subarray(
-        near.compressedStarts[first]!,
-        near.compressedStarts[last]! + near.compressedLengths[last]!,
-      ),
-      deflateEdge(Buffer.concat([rows.subarray(copyTo, end), tail]), false),
-    );
-  } else {
-    parts.push(deflateEdge(Buffer.concat([head, cut, tail]), false));
-  }
-  let crc = 0;
-  let length = 0;
-  for (const part of [head, cut, tail]) {
-    // Node 20's crc32 answers 0 for an empty view of an empty buffer, whatever the running CRC.
-    if (part.length > 0) crc = crc32(part, crc);
-    length += part.length;
-  }
-  const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  parts.push(trailer);
-  return Buffer.concat(parts);
+  return p >>> 0;
+}
+
+/** x^(2^n) modulo p, n = 0…31. */
+const x2n = (() => {
+  const table = new Uint32Array(32);
+  let p = 0x40000000; // x^1
+  table[0] = p;
+  for (let n = 1; n < 32; n++) table[n] = p = multModP(p, p);
+  return table;
+})();
+
+/** x^(8 × n) modulo p: what appending n bytes does to a CRC. */
+export function x8nModP(n: number): number {
+  let p = 0x80000000; // x^0
+  let k = 3;
+  for (let m = n; m > 0; m = Math.floor(m / 2), k++) if (m % 2 === 1) p = multModP(x2n[k & 31]!, p);
+  return p >>> 0;
 }

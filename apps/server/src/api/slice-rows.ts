@@ -73,25 +73,36 @@ export function rowsInRange(
   return start < 0 ? { start: walked, end: walked, rows } : { start, end, rows };
 }
 
-/** Each row of an answer: where it starts and ends, and its date's bytes (between the quotes). */
+/**
+ * Each row of an answer: where it starts and ends, its date's bytes (between the quotes), and
+ * its `fields` as `rowsInRange` decodes them.
+ */
 export interface RowSpans {
   starts: number[];
   ends: number[];
   dateStarts: number[];
   dateEnds: number[];
+  values: Record<string, string>[];
 }
 
 /**
- * Where each row of `body` (an answer as `rowsInRange` reads it) is, and its field
- * `dateField`; undefined when `rowsInRange` would refuse the body.
+ * Where each row of `body` (an answer as `rowsInRange` reads it) is, its field `fields[0]` (the
+ * date) and the named string `fields` it has; undefined when `rowsInRange` would refuse the body.
  */
-export function rowSpans(body: Buffer, dateField: string): RowSpans | undefined {
-  const spans: RowSpans = { starts: [], ends: [], dateStarts: [], dateEnds: [] };
-  const walked = walkRows(body, [Buffer.from(dateField, 'utf8')], false, (rowStart, rowEnd, found) => {
+export function rowSpans(body: Buffer, fields: readonly string[]): RowSpans | undefined {
+  const spans: RowSpans = { starts: [], ends: [], dateStarts: [], dateEnds: [], values: [] };
+  const keys = fields.map((f) => Buffer.from(f, 'utf8'));
+  const walked = walkRows(body, keys, false, (rowStart, rowEnd, found) => {
     spans.starts.push(rowStart);
     spans.ends.push(rowEnd);
     spans.dateStarts.push(found[0]!);
     spans.dateEnds.push(found[1]!);
+    const row: Record<string, string> = {};
+    for (let k = 0; k < keys.length; k++) {
+      const value = fieldValue(body, found, k);
+      if (value !== undefined) row[fields[k]!] = value;
+    }
+    spans.values.push(row);
     return true;
   });
   return walked < 0 ? undefined : spans;

@@ -168,6 +168,8 @@ export const dailyQuotes = defineEndpoint({
     range: sliceRange,
     holder: holderOf,
     fields: ['date', 'asOf', 'source'],
+    // provenanceOf reads the greatest as-of date and the distinct sources.
+    kept: { asOf: 'max', source: 'distinct' },
     provenance: (rows) => provenanceOf(rows),
   },
   load: async ({ db, companies, query }) => {
