@@ -1,9 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { defaultAnswerDir, loadConfig } from './config.ts';
+
+/** statfs's type of a tmpfs (TMPFS_MAGIC). */
+const tmpfs = 0x01021994;
 
 /** Production also requires Razorpay (billing); these tests are about the other variables. */
 const razorpayEnv = {
@@ -34,10 +37,13 @@ describe('config', () => {
     expect(() => loadConfig({ RESPONSE_CACHE_MB: '0' })).toThrow(/RESPONSE_CACHE_MB must be a whole number/);
     expect(() => loadConfig({ RESPONSE_CACHE_MB: '1.5' })).toThrow(/RESPONSE_CACHE_MB/);
   });
-  it('copies prepared answers to the temporary directory unless ANSWER_FILES names another or says off', () => {
+  it('copies prepared answers to memory or the temporary directory unless ANSWER_FILES names another or says off', () => {
     const work = mkdtempSync(join(tmpdir(), 'bahi-config-'));
     try {
-      expect(loadConfig({}).answerFiles).toBe(tmpdir());
+      expect(loadConfig({}).answerFiles).toBe(defaultAnswerDir());
+      // A directory that is not a tmpfs, or is missing, is not memory (decision 0355).
+      if (statfsSync(work).type !== tmpfs) expect(defaultAnswerDir(work)).toBe(tmpdir());
+      expect(defaultAnswerDir(join(work, 'missing'))).toBe(tmpdir());
       expect(loadConfig({ ANSWER_FILES: 'off' }).answerFiles).toBeNull();
       // A relative directory is the working directory's, made when missing.
       expect(loadConfig({ ANSWER_FILES: 'answers' }, work).answerFiles).toBe(join(work, 'answers'));
@@ -50,6 +56,16 @@ describe('config', () => {
       rmSync(work, { recursive: true, force: true });
     }
   });
+  // Where the machine has a tmpfs at /dev/shm (Linux; Docker gives 64 MiB unless told more).
+  it.runIf(existsSync('/dev/shm') && statfsSync('/dev/shm').type === tmpfs)(
+    'copies prepared answers to /dev/shm by default when it has room for them (decision 0355)',
+    () => {
+      expect(defaultAnswerDir('/dev/shm', 1)).toBe('/dev/shm');
+      expect(defaultAnswerDir('/dev/shm', Number.MAX_SAFE_INTEGER)).toBe(tmpdir());
+      const { bavail, bsize } = statfsSync('/dev/shm');
+      expect(loadConfig({}).answerFiles).toBe(bavail * bsize >= 2 ** 30 ? '/dev/shm' : tmpdir());
+    },
+  );
   it('turns /metrics on only with a METRICS_TOKEN long enough to guess at', () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(24) }).metricsToken).toBe('a'.repeat(24));

@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,7 +72,8 @@ export interface Config {
   warmUp?: boolean;
   /**
    * ANSWER_FILES: the directory where complete sets of prepared answers are copied and read
-   * from (decision 0329); the system's temporary directory by default, `off` for none.
+   * from (decision 0329); memory (`/dev/shm`) where there is room, else the system's temporary
+   * directory, by default (decision 0355); `off` for none.
    */
   answerFiles?: string | null;
   /** Razorpay subscriptions; null uses the offline sandbox checkout (refused in production). */
@@ -335,9 +336,29 @@ export function loadConfig(env: Env = process.env, cwd = repoRoot): Config {
   };
 }
 
+/**
+ * Where the answer files go by default (decision 0355): memory that is not given back while the
+ * process runs (a tmpfs, `/dev/shm` on Linux) when there is one this process can write with room
+ * for a few universes' answers, else the system's temporary directory. A file's pages in the page
+ * cache are given back once idle (here: the kernel's proactive reclaim pages out whatever has
+ * not been read for a minute), and a never-asked answer is idle by definition: its first
+ * request then waited for the disk.
+ */
+export function defaultAnswerDir(memory = '/dev/shm', room = 2 ** 30): string {
+  try {
+    accessSync(memory, constants.W_OK);
+    const fs = statfsSync(memory);
+    // TMPFS_MAGIC: a directory on another file system is a disk's.
+    if (fs.type === 0x01021994 && fs.bavail * fs.bsize >= room) return memory;
+  } catch {
+    // No such directory, or not this process's to write.
+  }
+  return tmpdir();
+}
+
 /** ANSWER_FILES: a directory (made if missing) or `off`. */
 function answerFiles(env: Env, cwd: string): string | null {
-  const raw = str(env, 'ANSWER_FILES', tmpdir());
+  const raw = opt(env, 'ANSWER_FILES') ?? defaultAnswerDir();
   if (raw.toLowerCase() === 'off') return null;
   const dir = resolve(cwd, raw);
   try {

@@ -20,6 +20,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test?: string[]; disable?: boolean };
   ports?: string[];
+  shm_size?: string;
   volumes?: string[];
 }
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
@@ -104,6 +105,11 @@ describe('compose.yaml', () => {
       sampleData: 'none',
     });
     expect(config.dataSync?.enabled).toBe(false);
+    // Room in /dev/shm for the answer file, which goes there past 1 GiB free (decision 0355).
+    for (const api of ['api-1', 'api-2']) {
+      const [, size, unit] = /^(\d+)(gb|mb)$/i.exec(services[api]?.shm_size ?? '') ?? [];
+      expect(Number(size) * (unit?.toLowerCase() === 'gb' ? 1024 : 1), api).toBeGreaterThanOrEqual(1024);
+    }
   });
 
   it('names only variables .env.example documents', () => {
