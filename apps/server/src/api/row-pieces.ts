@@ -45,6 +45,11 @@ const at = {
   summarySize: dateBytes * 2 + 24,
 } as const;
 
+/** One of piece `p`'s u32 fields in its index entry. */
+function entryField(pieces: Buffer, p: number, field: keyof typeof at): number {
+  return pieces.readUInt32BE(headBytes + p * entryBytes + at[field]);
+}
+
 /**
  * The rows of `body` (an answer as `rowsInRange` reads it) in pieces, or undefined when it has
  * no rows, is not such an answer, or has a date that is not 10 ASCII bytes: a range is then
@@ -178,11 +183,7 @@ export function cutOfPieces(
   const entriesEnd = headBytes + count * entryBytes;
   if (count === 0 || pieces.length < entriesEnd) return undefined;
   const entry = (p: number) => headBytes + p * entryBytes;
-  const u32 = (p: number, field: keyof typeof at) => pieces.readUInt32BE(entry(p) + at[field]);
-  for (let p = 0; p < count; p++) {
-    if (u32(p, 'offset') + u32(p, 'size') > pieces.length) return undefined;
-    if (u32(p, 'summary') + u32(p, 'summarySize') > pieces.length) return undefined;
-  }
+  const u32 = (p: number, field: keyof typeof at) => entryField(pieces, p, field);
   const fromBytes = Buffer.from(from, 'latin1');
   const toBytes = to === undefined ? undefined : Buffer.from(to, 'latin1');
   // compare: the order of the piece's first (0) or last (1) date against `bytes`.
@@ -208,13 +209,18 @@ export function cutOfPieces(
     }
     lastPiece = lo - 1;
   }
+  // Only the pieces the cut uses are read: each must lie inside the store.
+  for (let p = firstPiece; p <= lastPiece; p++) {
+    if (u32(p, 'offset') + u32(p, 'size') > pieces.length) return undefined;
+    if (u32(p, 'summary') + u32(p, 'summarySize') > pieces.length) return undefined;
+  }
   // Where the first piece's rows start in the answer's rows (past the comma before them).
   let base = firstPiece === 0 ? 0 : 1;
   for (let p = 0; p < firstPiece; p++) base += u32(p, 'raw');
   if (firstPiece > lastPiece) {
     const empty = Buffer.alloc(0);
     const parts = { rows: [], head: empty, tail: empty, first: 0, last: -1, inflated: 0 };
-    return edgesCut(pieces, parts, [base, base]);
+    return edgesCut(pieces, parts, base);
   }
   // The edge pieces: the first (inflated always: a cut starts with no comma) and the last when
   // the range ends inside it.
@@ -248,7 +254,7 @@ export function cutOfPieces(
       last: -1,
       inflated: firstRows.length,
     };
-    return edgesCut(pieces, parts, [base + cut.start, base + cut.end]);
+    return edgesCut(pieces, parts, base + cut.start);
   }
   const headCut = rowsInRange(firstRows, from, undefined, fields, true);
   // Every row from the first in the range to the piece's end is in it (the next piece's first
@@ -286,12 +292,13 @@ export function cutOfPieces(
     last: wholeTo,
     inflated,
   };
-  const cut = edgesCut(pieces, parts, [0, 0]);
-  const start = base + headCut.start;
-  return { ...cut, span: [start, start + cut.length] };
+  return edgesCut(pieces, parts, base + headCut.start);
 }
 
-/** A cut of `parts.head`, the pieces `first`–`last` held whole (none when last < first), `parts.tail`. */
+/**
+ * A cut of `parts.head`, the pieces `first`–`last` held whole (none when last < first), and
+ * `parts.tail`, starting at `start` in the answer's rows.
+ */
 function edgesCut(
   pieces: Buffer,
   parts: {
@@ -302,21 +309,21 @@ function edgesCut(
     last: number;
     inflated: number;
   },
-  span: readonly [number, number],
+  start: number,
 ): PiecesCut {
   const { head: headRows, tail: tailRows, first, last } = parts;
-  const entry = (p: number) => headBytes + p * entryBytes;
-  const u32 = (p: number, field: keyof typeof at) => pieces.readUInt32BE(entry(p) + at[field]);
+  const u32 = (p: number, field: keyof typeof at) => entryField(pieces, p, field);
   let whole = 0;
   for (let p = first; p <= last; p++) whole += u32(p, 'raw');
   const run = () =>
     last < first
       ? pieces.subarray(0, 0)
       : pieces.subarray(u32(first, 'offset'), u32(last, 'offset') + u32(last, 'size'));
+  const length = headRows.length + whole + tailRows.length;
   return {
     rows: parts.rows,
-    length: headRows.length + whole + tailRows.length,
-    span,
+    length,
+    span: [start, start + length],
     inflated: parts.inflated,
     bytes() {
       if (last < first) return Buffer.concat([headRows, tailRows]);
