@@ -11,7 +11,7 @@ import { endpoints } from './endpoints.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { keyFor } from './testing/harness.ts';
 import { getFresh, stable } from './testing/socket.ts';
-import { type WarmUpReport, warmAnswerPath, warmOnceReady } from './warm-up.ts';
+import { type WarmUpReport, warmAnswerPath, warmOnceReady, warmUpCutDays } from './warm-up.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
 
@@ -45,14 +45,14 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
   const urlOf = (path: string, query: string, symbol: string, token = key) =>
     `/api/v1${path.replace(':symbol', encodeURIComponent(symbol))}?${query}&token=${token}`;
 
-  /** The first day of the range the warm-up cuts: the last 182 days of the data. */
-  const cutFrom = async () => {
+  /** The first day of a range the warm-up cuts: the last `days` days of the data. */
+  const cutFrom = async (days: number) => {
     const spans = await app.dataApi.spans.of(await app.dataApi.version.current());
     const last = [...spans.values()]
       .map((s) => s.last)
       .sort()
       .at(-1)!;
-    return new Date(Date.parse(`${last}T00:00:00Z`) - 182 * 86_400_000).toISOString().slice(0, 10);
+    return new Date(Date.parse(`${last}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
   };
 
   it('runs once the answers are prepared, through the front, and says so in one log line', async () => {
@@ -62,9 +62,10 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     // Four rounds, unless the time bound (5 s) ended it after fewer on a busy machine.
     expect(rounds).toBeGreaterThanOrEqual(1);
     expect(rounds).toBeLessThanOrEqual(4);
-    // Every path three times a round: every prepared variant of every company, and a range cut
-    // out of each endpoint's prepared answers that has ranges (decision 0350).
-    const variants = preparedEndpoints.reduce((n, e) => n + e.prepare!.length + (e.slice ? 1 : 0), 0);
+    // Every path three times a round: every prepared variant of every company, and the ranges cut
+    // out of each endpoint's prepared answers that has ranges (decisions 0350, 0356).
+    const ranges = warmUpCutDays.length;
+    const variants = preparedEndpoints.reduce((n, e) => n + e.prepare!.length + (e.slice ? ranges : 0), 0);
     expect(requests).toBe(rounds * 3 * variants * symbols.length);
     await new Promise((r) => setTimeout(r, 50));
     const said = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -113,28 +114,30 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
   it("leaves a warm-up company's cut ranges never asked, and the front cuts them as the framework does (decision 0350)", async () => {
     const version = await app.dataApi.version.current();
     await app.dataApi.keys.owner(key);
-    const from = await cutFrom();
     const both = { 'accept-encoding': 'gzip, deflate, br' };
     let cut = 0;
-    for (const e of preparedEndpoints.filter((p) => p.slice)) {
-      // The warm-up taught the front this query string, as the framework would have.
-      expect(app.dataApi.shapes.getCut(e.operationId, `from=${from}`)).toBeDefined();
-      for (const symbol of report!.symbols.slice(4, 8)) {
-        const company = app.dataApi.symbols.peek(symbol, version)!;
-        const params = paramsFor(e, app.dataApi, { from }, company, version);
-        expect(app.dataApi.cache.get(preparedKey(e, company, params, version), false)).toBeUndefined();
-        const url = urlOf(e.path, `from=${from}`, symbol);
-        const before = app.answerFront.cutAnswered;
-        const got = await ask(url, both);
-        const framework = await app.inject({ url, headers: both });
-        expect(got.status, url).toBe(framework.statusCode);
-        if (got.status !== 200 || app.answerFront.cutAnswered === before) continue;
-        expect(stable(got.headers), url).toEqual(stable(framework.headers));
-        expect(got.body.equals(framework.rawPayload), url).toBe(true);
-        cut += 1;
+    for (const [d, days] of warmUpCutDays.entries()) {
+      const from = await cutFrom(days);
+      for (const e of preparedEndpoints.filter((p) => p.slice)) {
+        // The warm-up taught the front this query string, as the framework would have.
+        expect(app.dataApi.shapes.getCut(e.operationId, `from=${from}`)).toBeDefined();
+        for (const symbol of report!.symbols.slice(4 + 2 * d, 6 + 2 * d)) {
+          const company = app.dataApi.symbols.peek(symbol, version)!;
+          const params = paramsFor(e, app.dataApi, { from }, company, version);
+          expect(app.dataApi.cache.get(preparedKey(e, company, params, version), false)).toBeUndefined();
+          const url = urlOf(e.path, `from=${from}`, symbol);
+          const before = app.answerFront.cutAnswered;
+          const got = await ask(url, both);
+          const framework = await app.inject({ url, headers: both });
+          expect(got.status, url).toBe(framework.statusCode);
+          if (got.status !== 200 || app.answerFront.cutAnswered === before) continue;
+          expect(stable(got.headers), url).toEqual(stable(framework.headers));
+          expect(got.body.equals(framework.rawPayload), url).toBe(true);
+          cut += 1;
+        }
       }
     }
-    expect(cut).toBeGreaterThan(2);
+    expect(cut).toBeGreaterThan(2 * warmUpCutDays.length);
   });
 
   it('means by each query string it asks what the framework means by it', async () => {
@@ -154,22 +157,24 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
         expect(meant(), `${e.operationId}?${query}`).toEqual(expected);
       }
     }
-    // The range it cuts (decision 0350): the framework, cutting it for another company, learns
-    // the same validated query.
-    const query = `from=${await cutFrom()}`;
+    // The ranges it cuts (decisions 0350, 0356): the framework, cutting one for another company,
+    // learns the same validated query.
     const taught = app.dataApi.shapes;
-    for (const e of preparedEndpoints.filter((p) => p.slice)) {
-      app.dataApi.shapes = new PreparedShapes();
-      app.dataApi.cache.clear();
-      app.dataApi.answers.clear();
-      try {
-        const url = urlOf(e.path, query, report!.symbols[1]!);
-        expect((await app.inject({ url })).statusCode).toBe(200);
-        const learned = app.dataApi.shapes.getCut(e.operationId, query);
-        expect(learned).toBeDefined();
-        expect(learned).toEqual(taught.getCut(e.operationId, query));
-      } finally {
-        app.dataApi.shapes = taught;
+    for (const days of warmUpCutDays) {
+      const query = `from=${await cutFrom(days)}`;
+      for (const e of preparedEndpoints.filter((p) => p.slice)) {
+        app.dataApi.shapes = new PreparedShapes();
+        app.dataApi.cache.clear();
+        app.dataApi.answers.clear();
+        try {
+          const url = urlOf(e.path, query, report!.symbols[1]!);
+          expect((await app.inject({ url })).statusCode).toBe(200);
+          const learned = app.dataApi.shapes.getCut(e.operationId, query);
+          expect(learned).toBeDefined();
+          expect(learned).toEqual(taught.getCut(e.operationId, query));
+        } finally {
+          app.dataApi.shapes = taught;
+        }
       }
     }
   });

@@ -22,6 +22,14 @@ import type { KeyOwner } from './key-cache.ts';
 import type { Company } from './market.ts';
 import type { DataApiServices } from './services.ts';
 
+/**
+ * The ranges the warm-up cuts, in days back from the data's last day (decision 0356): three
+ * lengths, so that V8 has run the cut's code on three times as many cuts as companies asked for
+ * by the time a client asks a range. With one range (512 cuts in four rounds) V8 compiled the
+ * cut's functions during the first clients' ranges: about 85 ms of compiling on the server's core.
+ */
+export const warmUpCutDays = [182, 91, 30] as const;
+
 /** What a warm-up did: requests answered, over how many companies, how long it took. */
 export interface WarmUpReport {
   requests: number;
@@ -69,8 +77,8 @@ interface Asked {
  * it has run some thousands of times, and until then a fresh process answers at about half its
  * later rate (decision 0336). So, once the data version's answers are prepared, the process asks
  * itself for them: `companies` companies' prepared variants of every operation the front reads
- * itself, and a range inside most companies' histories of each that has ranges (the last 182
- * days, cut out of the prepared answers by the front, decision 0350), each path three times (a
+ * itself, and ranges inside most companies' histories of each that has ranges (`warmUpCutDays`,
+ * cut out of the prepared answers by the front, decisions 0350, 0356), each path three times (a
  * never-asked answer, the second read that keeps it, a cached one), over `connections`
  * keep-alive connections to a loopback server of its own that runs the same front, in `rounds`
  * rounds alternating compressed (br) and plain answers. After each round the answers are
@@ -142,23 +150,24 @@ export async function warmAnswerPath(
       }
     }
   }
-  // A range inside most companies' histories, cut out of their prepared answers (decision 0350):
-  // the last 182 days of the data, as the framework would validate the query string. Any other
-  // range a client asks is taught to the front by the framework's first answer to it.
+  // Ranges inside most companies' histories, cut out of their prepared answers (decision 0350):
+  // the last `warmUpCutDays` days of the data, as the framework would validate the query string.
+  // Any other range a client asks is taught to the front by the framework's first answer to it.
   const spans = await svc.spans.of(version);
   let last = '';
   for (const span of spans.values()) if (span.last > last) last = span.last;
-  const cutFrom =
-    last && new Date(Date.parse(`${last}T00:00:00Z`) - 182 * 86_400_000).toISOString().slice(0, 10);
-  for (const { t } of variants) {
-    const e = t.endpoint;
-    if (!e.slice || !cutFrom) continue;
-    const query = `from=${cutFrom}`;
-    const validated = variantQuery(e, { from: cutFrom });
-    svc.shapes.learnCut(e.operationId, query, validated);
-    for (const company of companies) {
-      const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${query}&token=${key}`;
-      asked.push({ path, endpoint: e, company, params: paramsFor(e, svc, validated, company, version) });
+  for (const days of last ? warmUpCutDays : []) {
+    const cutFrom = new Date(Date.parse(`${last}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    for (const { t } of variants) {
+      const e = t.endpoint;
+      if (!e.slice) continue;
+      const query = `from=${cutFrom}`;
+      const validated = variantQuery(e, { from: cutFrom });
+      svc.shapes.learnCut(e.operationId, query, validated);
+      for (const company of companies) {
+        const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${query}&token=${key}`;
+        asked.push({ path, endpoint: e, company, params: paramsFor(e, svc, validated, company, version) });
+      }
     }
   }
   // Requests the front does not answer end here, without reaching the framework.
