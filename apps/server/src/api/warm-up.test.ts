@@ -11,7 +11,7 @@ import { endpoints } from './endpoints.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { keyFor } from './testing/harness.ts';
 import { getFresh, stable } from './testing/socket.ts';
-import { type WarmUpReport, warmAnswerPath, warmOnceReady, warmUpCutDays } from './warm-up.ts';
+import { type WarmUpReport, warmAnswerPath, warmOnceReady, warmUpCutDays, warmUpCutFrom } from './warm-up.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
 
@@ -52,7 +52,7 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
       .map((s) => s.last)
       .sort()
       .at(-1)!;
-    return new Date(Date.parse(`${last}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    return warmUpCutFrom(last, days);
   };
 
   it('runs once the answers are prepared, through the front, and says so in one log line', async () => {

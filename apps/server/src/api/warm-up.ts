@@ -30,6 +30,11 @@ import type { DataApiServices } from './services.ts';
  */
 export const warmUpCutDays = [182, 91, 30] as const;
 
+/** The first day of the range the warm-up cuts `days` back from `last` (the data's last day). */
+export function warmUpCutFrom(last: string, days: number): string {
+  return new Date(Date.parse(`${last}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** What a warm-up did: requests answered, over how many companies, how long it took. */
 export interface WarmUpReport {
   requests: number;
@@ -157,7 +162,7 @@ export async function warmAnswerPath(
   let last = '';
   for (const span of spans.values()) if (span.last > last) last = span.last;
   for (const days of last ? warmUpCutDays : []) {
-    const cutFrom = new Date(Date.parse(`${last}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const cutFrom = warmUpCutFrom(last, days);
     for (const { t } of variants) {
       const e = t.endpoint;
       if (!e.slice) continue;
