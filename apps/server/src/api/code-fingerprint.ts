@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marketDataMigrations } from '@bahi/market-data/db';
 
@@ -25,23 +25,94 @@ function upwards(dir: string, name: string): string | null {
   }
 }
 
+/**
+ * The server's modules answers are made by (decision 0357): the endpoints (their loads, schemas
+ * and canonical forms), the preparer (the serializer, the compression, the pieces) and the
+ * company directory the preparer's companies come from, without their file extension: `.ts` as
+ * the source runs, `.js` as the build does.
+ */
+export const answerEntries = ['api/endpoints', 'api/prepare-answers', 'api/market'] as const;
+
+// `import … from '…'`, `export … from '…'` (over several lines), `import '…'` and `import('…')`:
+// the statement's head (to tell a type-only one) and the module named.
+const importStatement =
+  /\b(import|export)(\s+type\b)?([\s\w${},*]*?)\s*from\s*(['"])(\.[^'"]+)\4|\bimport\s*\(?\s*(['"])(\.[^'"]+)\6/g;
+
+/**
+ * The relative modules `source` imports for their values: every `import`, `export … from`, bare
+ * `import '…'` and `import('…')` of a path starting with a dot, except those that bring types
+ * alone (`import type`, `export type`, or braces whose every name is marked `type`), which the
+ * compiler erases.
+ */
+export function valueImports(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(importStatement)) {
+    if (m[5] !== undefined) {
+      if (m[2] !== undefined) continue;
+      const names = /^\s*\{([^}]*)\}\s*$/.exec(m[3] ?? '');
+      const onlyTypes =
+        names !== null &&
+        names[1]!
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n !== '')
+          .every((n) => n.startsWith('type '));
+      if (onlyTypes && names[1]!.trim() !== '') continue;
+      found.push(m[5]);
+    } else found.push(m[7]!);
+  }
+  return found;
+}
+
+/**
+ * The files under `root` that `entries` (paths without extension, relative to `root`) import
+ * for their values, transitively, themselves included, as sorted paths relative to `root`; null
+ * when an entry or an import cannot be found (the caller then takes every file under `root`).
+ */
+export function answerCodeFiles(root: string, entries: readonly string[]): string[] | null {
+  const ext = ['.ts', '.js'].find((e) => entries.every((entry) => existsSync(join(root, entry + e))));
+  if (ext === undefined) return null;
+  const seen = new Set<string>();
+  const pending = entries.map((entry) => resolve(root, entry + ext));
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    if (!existsSync(file)) return null;
+    seen.add(file);
+    for (const spec of valueImports(readFileSync(file, 'utf8'))) pending.push(resolve(dirname(file), spec));
+  }
+  // Outside `root` (a relative path into another package) is refused: the packages are hashed
+  // apart, and a path climbing out of the server's code is not one this function can weigh.
+  const files = [...seen].map((f) => relative(root, f));
+  if (files.some((f) => f.startsWith('..'))) return null;
+  return files.sort();
+}
+
 let fingerprint: string | null = null;
 
 /**
- * A digest of the code that makes answers: the server's code as it runs (source or build), the
- * market-data package's (source and build) and the lockfile (the dependencies' versions, the
- * serializer's among them). Answers prepared by other code are not served (decision 0326): a
- * deploy that changes how an answer is made prepares again instead of serving the old bytes.
- * Computed once per process.
+ * A digest of the code that makes answers: the server's modules the endpoints and the preparer
+ * import for their values (`answerCodeFiles`; all of the server's code if that cannot be
+ * followed), the market-data package's (source and build) and the lockfile (the dependencies'
+ * versions, the serializer's among them). Answers prepared by other code are not served
+ * (decision 0326): a deploy that changes how an answer is made prepares again instead of
+ * serving the old bytes, and one that changes only the rest of the server (the answer front,
+ * the warm-up, accounts, the site) keeps them (decision 0357). Computed once per process.
  */
 export function codeFingerprint(): string {
   if (fingerprint) return fingerprint;
   const serverCode = fileURLToPath(new URL('..', import.meta.url));
   const marketData = dirname(marketDataMigrations.dir);
   const hash = createHash('sha256');
-  const roots = [serverCode, join(marketData, 'src'), join(marketData, 'dist')];
-  for (const root of roots) {
-    for (const file of filesUnder(root)) {
+  const own = answerCodeFiles(serverCode, answerEntries);
+  const server = own ? own.map((f) => join(serverCode, f)) : [...filesUnder(serverCode)];
+  const parts: [string, Iterable<string>][] = [
+    [serverCode, server],
+    [join(marketData, 'src'), filesUnder(join(marketData, 'src'))],
+    [join(marketData, 'dist'), filesUnder(join(marketData, 'dist'))],
+  ];
+  for (const [root, files] of parts) {
+    for (const file of files) {
       hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }
   }
