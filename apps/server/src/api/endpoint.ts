@@ -441,7 +441,9 @@ async function cutFromHolder(
   // or in br has it decompressed then.
   const etag = etagOf(version, [Buffer.from(`${row.etag} ${cut.span[0]} ${cut.span[1]} `), tail]);
   const gzip = ownBytes(cut.gzip(dataHead, tail));
-  const held = { body: gzip, etag: `${etag.slice(0, -1)}-gzip-pieces"`, coding: 'gzip' as const };
+  // Its own strong ETag: other bytes than a gzip of the body (and, since decision 0358, than the
+  // copy with compressed edges the same cut had before).
+  const held = { body: gzip, etag: `${etag.slice(0, -1)}-gzip-pieces2"`, coding: 'gzip' as const };
   return new CompressedEntry(held, length, etag, meta.asOf, meta.source);
 }
 
