@@ -28,6 +28,8 @@ describe('the modules an answer is made by (decision 0357)', () => {
   it('follows value imports and leaves out those of types alone', () => {
     const source = [
       "import { a,\n  b } from './multi-line.ts';",
+      "import {\n  // a comment, with 'quotes' and /slashes/\n  c,\n} from './commented.ts';",
+      "import {\n  type T2, // types alone\n  type T3,\n} from './types-commented.ts';",
       "import type { T } from './type-only.ts';",
       "import { type U, type V } from './types-in-braces.ts';",
       "import { type W, value } from './one-value.ts';",
@@ -45,6 +47,7 @@ describe('the modules an answer is made by (decision 0357)', () => {
     expect(valueImports(source).sort()).toEqual(
       [
         './built.js',
+        './commented.ts',
         './default.ts',
         './dynamic.ts',
         './multi-line.ts',

@@ -33,33 +33,40 @@ function upwards(dir: string, name: string): string | null {
  */
 export const answerEntries = ['api/endpoints', 'api/prepare-answers', 'api/market'] as const;
 
-// `import … from '…'`, `export … from '…'` (over several lines), `import '…'` and `import('…')`:
-// the statement's head (to tell a type-only one) and the module named.
-const importStatement =
-  /\b(import|export)(\s+type\b)?([\s\w${},*]*?)\s*from\s*(['"])(\.[^'"]+)\4|\bimport\s*\(?\s*(['"])(\.[^'"]+)\6/g;
+// The module a statement names: `from '…'` (of an `import` or `export`, over any number of
+// lines) or `import '…'` / `import('…')`, a relative path in either quote.
+const moduleNamed = /\bfrom\s*(['"])(\.[^'"]+)\1|\bimport\s*\(?\s*(['"])(\.[^'"]+)\3/g;
+const comments = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
 
 /**
  * The relative modules `source` imports for their values: every `import`, `export … from`, bare
  * `import '…'` and `import('…')` of a path starting with a dot, except those that bring types
  * alone (`import type`, `export type`, or braces whose every name is marked `type`), which the
- * compiler erases.
+ * compiler erases. A statement is read from the `import` or `export` that starts its line, so
+ * comments and any names between it and its `from` are read too.
  */
 export function valueImports(source: string): string[] {
   const found: string[] = [];
-  for (const m of source.matchAll(importStatement)) {
-    if (m[5] !== undefined) {
-      if (m[2] !== undefined) continue;
-      const names = /^\s*\{([^}]*)\}\s*$/.exec(m[3] ?? '');
-      const onlyTypes =
-        names !== null &&
-        names[1]!
-          .split(',')
-          .map((n) => n.trim())
-          .filter((n) => n !== '')
-          .every((n) => n.startsWith('type '));
-      if (onlyTypes && names[1]!.trim() !== '') continue;
-      found.push(m[5]);
-    } else found.push(m[7]!);
+  for (const m of source.matchAll(moduleNamed)) {
+    if (m[4] !== undefined) {
+      found.push(m[4]);
+      continue;
+    }
+    const at = m.index;
+    const begins = Math.max(
+      source.startsWith('import', 0) || source.startsWith('export', 0) ? 0 : -1,
+      source.lastIndexOf('\nimport', at),
+      source.lastIndexOf('\nexport', at),
+    );
+    const statement = source.slice(Math.max(0, begins), at).replace(comments, ' ').trim();
+    if (/^(import|export)\s+type\b/.test(statement)) continue;
+    const names = /^(?:import|export)\s*\{([^}]*)\}$/.exec(statement)?.[1];
+    const listed = (names ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n !== '');
+    if (listed.length > 0 && listed.every((n) => n.startsWith('type '))) continue;
+    found.push(m[2]!);
   }
   return found;
 }
