@@ -202,13 +202,15 @@ describe('row pieces: a prepared answer cut near the range asked (decisions 0348
 
   it('lays bytes out as stored DEFLATE blocks that inflate to them, ending the stream or not', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 140_000 }), fc.boolean(), (length, final) => {
-        const bytes = Buffer.alloc(length, length % 251);
-        const blocks = storedBlocks(bytes, final);
+      fc.property(fc.integer({ min: 0, max: 140_000 }), fc.boolean(), fc.nat(), (length, final, split) => {
+        const bytes = Buffer.from(Array.from({ length }, (_, i) => (i * 31 + length) % 251));
+        // In two parts split anywhere (one of them empty at the ends), as a cut hands them over.
+        const at = length === 0 ? 0 : split % (length + 1);
+        const blocks = storedBlocks([bytes.subarray(0, at), bytes.subarray(at)], final);
         // Five bytes of header a block of at most 65,535 bytes.
         expect(blocks.length).toBe(bytes.length + 5 * Math.max(1, Math.ceil(bytes.length / 0xffff)));
         // Not final: inflates as far as it goes, and the stream goes on (here with a final block).
-        const stream = final ? blocks : Buffer.concat([blocks, storedBlocks(Buffer.from('end'), true)]);
+        const stream = final ? blocks : Buffer.concat([blocks, storedBlocks([Buffer.from('end')], true)]);
         const expected = final ? bytes : Buffer.concat([bytes, Buffer.from('end')]);
         expect(inflateRawSync(stream).equals(expected)).toBe(true);
       }),

@@ -343,12 +343,7 @@ function edgesCut(
       // (decision 0358): on the default universe's last quarters, 233 bytes more a cut (3.3%)
       // for about a fifth less of the server's core.
       if (last < first) out.push(deflateEdge(Buffer.concat([head, headRows, tailRows, tail])));
-      else
-        out.push(
-          storedBlocks(Buffer.concat([head, headRows]), false),
-          run(),
-          storedBlocks(Buffer.concat([tailRows, tail]), true),
-        );
+      else out.push(storedBlocks([head, headRows], false), run(), storedBlocks([tailRows, tail], true));
       let crc = 0;
       for (const part of [head, headRows]) if (part.length > 0) crc = crc32(part, crc);
       for (let p = first; p <= last; p++) crc = (multModP(u32(p, 'shift'), crc) ^ u32(p, 'crc')) >>> 0;
@@ -379,22 +374,37 @@ function deflateEdge(bytes: Buffer): Buffer {
 const storedMax = 0xffff;
 
 /**
- * `bytes` as stored DEFLATE blocks (RFC 1951, 3.2.4), after a byte-aligned point: each a header
- * byte (BFINAL, BTYPE 00, the rest of the byte padding), LEN and its complement, then the bytes
- * as they are; the last block final when `final`. Byte-aligned after it, as the pieces are.
+ * `parts`, laid end to end, as stored DEFLATE blocks (RFC 1951, 3.2.4), after a byte-aligned
+ * point: each a header byte (BFINAL, BTYPE 00, the rest of the byte padding), LEN and its
+ * complement, then the bytes as they are, copied once from the parts; the last block final when
+ * `final`. Byte-aligned after it, as the pieces are.
  */
-export function storedBlocks(bytes: Buffer, final: boolean): Buffer {
-  const blocks = Math.max(1, Math.ceil(bytes.length / storedMax));
-  const out = Buffer.allocUnsafe(blocks * 5 + bytes.length);
+export function storedBlocks(parts: readonly Buffer[], final: boolean): Buffer {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const blocks = Math.max(1, Math.ceil(length / storedMax));
+  const out = Buffer.allocUnsafe(blocks * 5 + length);
   let at = 0;
+  let part = 0;
+  let inPart = 0;
   for (let b = 0; b < blocks; b++) {
-    const start = b * storedMax;
-    const length = Math.min(storedMax, bytes.length - start);
+    const size = Math.min(storedMax, length - b * storedMax);
     out[at] = final && b === blocks - 1 ? 1 : 0;
-    out.writeUInt16LE(length, at + 1);
-    out.writeUInt16LE(~length & 0xffff, at + 3);
-    bytes.copy(out, at + 5, start, start + length);
-    at += 5 + length;
+    out.writeUInt16LE(size, at + 1);
+    out.writeUInt16LE(~size & 0xffff, at + 3);
+    at += 5;
+    for (let left = size; left > 0; ) {
+      const p = parts[part]!;
+      const n = Math.min(left, p.length - inPart);
+      p.copy(out, at, inPart, inPart + n);
+      at += n;
+      left -= n;
+      inPart += n;
+      if (inPart === p.length) {
+        part += 1;
+        inPart = 0;
+      }
+    }
   }
   return out;
 }
