@@ -196,6 +196,40 @@ describe.each([
     });
   }
 
+  it('reads the fields the front reads in any order and case, among any others (decision 0359)', async () => {
+    await primed(path, { 'accept-encoding': 'gzip, deflate, br' });
+    const id = '7d1e2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    const forms = [
+      `Host: 127.0.0.1\r\nAccept-Encoding: gzip, deflate, br\r\nX-Request-Id: ${id}\r\n`,
+      `accept-encoding: gzip, deflate, br\r\nx-request-id: ${id}\r\nhost: 127.0.0.1:${port}\r\n`,
+      `User-Agent: python-requests/2.32\r\nX-REQUEST-ID: ${id}\r\nAccept: */*\r\nHOST: localhost\r\nConnection: keep-alive\r\nACCEPT-ENCODING: gzip, deflate, br\r\n`,
+      // Names an object answers to are fields like any other.
+      `constructor: x\r\n__proto__: y\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip, deflate, br\r\nx-request-id: ${id}\r\n`,
+    ];
+    const before = wire().answered;
+    const answers: Raw[] = [];
+    for (const fields of forms)
+      answers.push((await exchange(`GET ${path} HTTP/1.1\r\n${fields}\r\n`, ['GET'])).answers[0]!);
+    expect(wire().answered).toBe(before + forms.length);
+    for (const a of answers) {
+      expect(a.statusLine).toBe('HTTP/1.1 200 OK');
+      expect(a.fields.get('content-encoding')).toBe('br');
+      expect(a.fields.get('x-request-id')).toBe(id);
+      expect(steady(a)).toEqual(steady(answers[0]!));
+      expect(a.body.equals(answers[0]!.body)).toBe(true);
+    }
+    // A field the front reads, named twice in any case, is Node's to read (and the front answers
+    // through it); so is one it does not read.
+    for (const twice of [
+      'Accept-Encoding: br\r\naccept-encoding: br\r\n',
+      'Accept: */*\r\nACCEPT: */*\r\n',
+    ]) {
+      const got = (await exchange(head(path, twice), ['GET'])).answers[0]!;
+      expect(got.statusLine).toBe('HTTP/1.1 200 OK');
+    }
+    expect(wire().answered).toBe(before + forms.length);
+  });
+
   it("answers If-None-Match with Node's 304, no body", async () => {
     await primed();
     const etag = (await exchange(head(path), ['GET'])).answers[0]!.fields.get('etag')!;

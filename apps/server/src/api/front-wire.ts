@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AnswerFront, FrontRequest, FrontResponse } from './front.ts';
 import { carryCounted, countedAhead } from './front-handover.ts';
+import { internalCallHeader } from './internal-call.ts';
 import type { RateLimitOutcome } from './rate-limit.ts';
 import { copyOf, readAsStream, readInto } from './socket-reads.ts';
 
@@ -157,6 +158,33 @@ function utcDate(): string {
 }
 
 /**
+ * The fields of a request head the answer front reads, in one shape (decision 0359): every field
+ * there from the start, in this order, so an object of these has one hidden class in V8 whatever
+ * fields a client sends and in what order. A plain object made field by field has another for
+ * each order and set of names: code V8 compiled for the warm-up's requests (host, then
+ * accept-encoding) was thrown away at a client's first request (wrk writes accept-encoding
+ * first; Python, Go and browsers write others), and every hot function that reads a field
+ * recompiled during the first clients' requests. The fields a client sends that the front does
+ * not read are checked as any, and not kept.
+ */
+class WireFields {
+  host: string | undefined = undefined;
+  'accept-encoding': string | undefined = undefined;
+  authorization: string | undefined = undefined;
+  'if-none-match': string | undefined = undefined;
+  'x-request-id': string | undefined = undefined;
+  'x-forwarded-proto': string | undefined = undefined;
+  'x-forwarded-for': string | undefined = undefined;
+  // The wire takes no request with these (below): the front finds them absent.
+  'content-length': undefined = undefined;
+  'transfer-encoding': undefined = undefined;
+  [internalCallHeader]: undefined = undefined;
+}
+
+/** The fields WireFields keeps (the front reads no other). */
+const keptFields: ReadonlySet<string> = new Set(Object.keys(new WireFields()));
+
+/**
  * Reads a request head (without its closing blank line) the wire may answer, or null: Node's
  * http is to read it.
  */
@@ -168,7 +196,11 @@ function readHead(head: string, socket: Socket): WireRequest | null {
   if (space !== lineEnd - 9 || head.slice(space, lineEnd) !== ' HTTP/1.1') return null;
   const url = head.slice(4, space);
   if (!visibleTarget.test(url)) return null;
-  const headers: Record<string, string> = {};
+  const fields = new WireFields();
+  const kept = fields as unknown as Record<string, string | undefined>;
+  /** Names of the fields not kept, to refuse one named twice as well. */
+  let others: string[] | null = null;
+  let connection: string | undefined;
   let at = lineEnd + 2;
   while (at < head.length) {
     let end = head.indexOf('\r\n', at);
@@ -178,19 +210,26 @@ function readHead(head: string, socket: Socket): WireRequest | null {
     const raw = head.slice(at, colon);
     if (!fieldName.test(raw)) return null;
     const name = raw.toLowerCase();
-    // Own names only: a second field of a name, or one an object already answers to, is Node's.
-    if (name in headers) return null;
     const value = head.slice(colon + 1, end);
     if (!fieldValue.test(value)) return null;
-    headers[name] = value.trim();
+    // A second field of a name is Node's.
+    if (keptFields.has(name)) {
+      if (kept[name] !== undefined) return null;
+      kept[name] = value.trim();
+    } else {
+      others ??= [];
+      if (others.includes(name)) return null;
+      others.push(name);
+      if (name === 'connection') connection = value.trim();
+    }
     at = end + 2;
   }
-  if (headers.host === undefined) return null;
-  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return null;
-  if (headers.expect !== undefined || headers.upgrade !== undefined) return null;
-  const connection = headers.connection;
+  if (fields.host === undefined) return null;
+  if (kept['content-length'] !== undefined || kept['transfer-encoding'] !== undefined) return null;
+  if (kept[internalCallHeader] !== undefined) return null;
+  if (others !== null && (others.includes('expect') || others.includes('upgrade'))) return null;
   if (connection !== undefined && connection.toLowerCase() !== 'keep-alive') return null;
-  return new WireRequest(url, headers, socket);
+  return new WireRequest(url, fields as unknown as IncomingHttpHeaders, socket);
 }
 
 /** One connection while the wire reads it. */
