@@ -162,7 +162,7 @@ export async function buildApp(
   if (config.warmUp) {
     app.addHook('onListen', (done) => {
       app.answerWarmUp = warmOnceReady(app.answerFront, dataApi, () => app.server.listening, {
-        like: app.server,
+        server: app.server,
       }).then(
         (report) => {
           if (report)

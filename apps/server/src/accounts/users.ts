@@ -49,7 +49,8 @@ export function effectivePlan(
 ): PlanCode {
   if (user.plan === 'B') return 'B';
   if (user.subscriptionStatus !== 'active') return 'B';
-  if (user.subscriptionExpiresAt && user.subscriptionExpiresAt.getTime() <= now.getTime()) return 'B';
+  const expires = user.subscriptionExpiresAt;
+  if (expires !== null && expires.getTime() <= now.getTime()) return 'B';
   return user.plan;
 }
 

@@ -96,12 +96,14 @@ interface Ready {
 
 /**
  * A warm-up under way (decision 0337): `owner` (a key the key cache holds for it) is accepted on
- * `server`'s connections only, and only it there. Its requests take the path a client's take,
- * their access lines and measurements going to `log` and `recorder` instead of the real ones,
- * and are not counted.
+ * the warm-up's own connections (`sockets`) only, and only it there. Its requests take the path a
+ * client's take, their access lines and measurements going to `log` and `recorder` instead of the
+ * real ones, and are not counted. What the front would hand to the framework from those
+ * connections goes to `handOn` instead (decision 0359).
  */
 export interface WarmUpCaller {
-  server: object;
+  sockets: ReadonlySet<object>;
+  handOn: RequestListener;
   owner: KeyOwner;
   log: LogStream;
   recorder: RequestRecorder;
@@ -112,6 +114,15 @@ interface Operation {
   /** The route pattern, as the access log and /metrics name it. */
   route: string;
 }
+
+/** Where the front writes a request's access line and measurement (either may be absent). */
+interface Out {
+  log: LogStream | null;
+  recorder: RequestRecorder | undefined;
+}
+
+/** An Out, made in one place so every one has the same shape. */
+const out = (log: LogStream | null, recorder: RequestRecorder | undefined): Out => ({ log, recorder });
 
 const infoLevels = new Set(['info', 'debug', 'trace']);
 
@@ -140,8 +151,12 @@ export class AnswerFront {
   private readonly trust: ((address: string, hop: number) => boolean) | null;
   private readonly linePrefix: string;
   private warming: WarmUpCaller | null = null;
-  /** Where a warm-up's access lines and measurements go, where the front has each at all. */
-  private warmOut: Pick<FrontOptions, 'log' | 'recorder'> = { log: null };
+  /**
+   * Where access lines and measurements go: a client's (0) and a warm-up's (1), where the front
+   * has each at all. Picked by index, not by a branch, so the code the warm-up runs is a client's
+   * (decision 0359): a load the warm-up never made would be compiled without feedback.
+   */
+  private readonly outs: [Out, Out];
 
   constructor(private readonly opts: FrontOptions) {
     for (const e of opts.endpoints) {
@@ -161,6 +176,7 @@ export class AnswerFront {
     this.trust =
       tp === false ? null : tp === true ? () => true : typeof tp === 'function' ? tp : proxyAddr.compile(tp);
     this.linePrefix = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":"`;
+    this.outs = [out(opts.log, opts.recorder), out(null, undefined)];
   }
 
   /** The operations whose never-asked answers the front reads itself, and their symbol patterns. */
@@ -175,25 +191,25 @@ export class AnswerFront {
   /** Until `endWarmUp`, `caller`'s requests are a warm-up's (see WarmUpCaller). */
   beginWarmUp(caller: WarmUpCaller): void {
     this.warming = caller;
-    this.warmOut = {
-      log: this.opts.log ? caller.log : null,
-      ...(this.opts.recorder ? { recorder: caller.recorder } : {}),
-    };
+    this.outs[1] = out(this.opts.log ? caller.log : null, this.opts.recorder ? caller.recorder : undefined);
   }
 
   endWarmUp(): void {
     this.warming = null;
-    this.warmOut = { log: null };
+    this.outs[1] = out(null, undefined);
   }
 
   /** The server's request listener: the front first, the framework for what it does not answer. */
   listener(next: RequestListener): RequestListener {
     return (req, res) => {
+      // The warm-up's connections never reach the framework (decision 0359).
+      const w = this.warming;
+      const to = w?.sockets.has(req.socket) ? w.handOn : next;
       // A request the answer wire counted and then handed to Node's http (decision 0339).
       const carried = takeCarried(req.socket);
       if (carried !== undefined) markCounted(req, carried);
-      else if (this.answer(req, res, next)) return;
-      next(req, res);
+      else if (this.answer(req, res, to)) return;
+      to(req, res);
     };
   }
 
@@ -421,8 +437,8 @@ export class AnswerFront {
   ): { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean } | null {
     const { svc, config } = this.opts;
     const w = this.warming;
-    // The warm-up's own connections (a loopback server of its own, never the listening one).
-    const onWarmUp = w !== null && (req.socket as { server?: unknown }).server === w.server;
+    // The warm-up's own connections (accepted by a loopback listener of its own).
+    const onWarmUp = w?.sockets.has(req.socket) === true;
     const https = this.protocolOf(req) === 'https';
     if (!https && !((config.allowLoopbackHttp || onWarmUp) && this.isLoopbackClient(req))) return null;
     if (config.env === 'production' && apiKey === publicSampleKey) return null;
@@ -481,25 +497,26 @@ export class AnswerFront {
       next(req, res);
       return;
     }
-    if (!answer.warm) this.countLookup(answer.from);
+    this.countLookup(answer.from, answer.warm ? 0 : 1);
     this.write(req, res, answer, outcome);
   }
 
   /**
    * Counted as the framework's lookups would have been: the answers by URL, then the canonical
-   * entries, then the prepared answers (counted by PreparedAnswers itself).
+   * entries, then the prepared answers (counted by PreparedAnswers itself). `one` is 0 for a
+   * warm-up's request: counted by the same code, as nothing.
    */
-  private countLookup(from: Ready['from']): void {
+  private countLookup(from: Ready['from'], one: 0 | 1): void {
     const { answers, cache } = this.opts.svc;
-    if (from === 'answers') answers.hits += 1;
+    if (from === 'answers') answers.hits += one;
     else {
-      answers.misses += 1;
+      answers.misses += one;
       // A cut's lookup of the canonical entries was counted as it was made (`cutForFront`).
-      if (from === 'cut') this.cutAnswered += 1;
-      else if (from === 'canonical') cache.hits += 1;
+      if (from === 'cut') this.cutAnswered += one;
+      else if (from === 'canonical') cache.hits += one;
       else {
-        cache.misses += 1;
-        this.preparedAnswered += 1;
+        cache.misses += one;
+        this.preparedAnswered += one;
       }
     }
   }
@@ -522,8 +539,9 @@ export class AnswerFront {
       res.end(sent.body);
     }
     // A warm-up's request is not a client's: not counted, its line and measurement elsewhere.
-    const out = a.warm ? this.warmOut : this.opts;
-    if (!a.warm) this.answered += 1;
+    const warm = a.warm ? 1 : 0;
+    const out = this.outs[warm];
+    this.answered += 1 - warm;
     const status = notModified ? 304 : 200;
     const ms = performance.now() - a.started;
     out.recorder?.record(operation.route, 'GET', status, ms);

@@ -1,5 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import type { Db } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
@@ -8,10 +9,18 @@ import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { paramsFor, preparedKey, preparedParamsFor, preparedQueries } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
+import type { WarmUpCaller } from './front.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { keyFor } from './testing/harness.ts';
 import { getFresh, stable } from './testing/socket.ts';
-import { type WarmUpReport, warmAnswerPath, warmOnceReady, warmUpCutDays, warmUpCutFrom } from './warm-up.ts';
+import {
+  clientFields,
+  type WarmUpReport,
+  warmAnswerPath,
+  warmOnceReady,
+  warmUpCutDays,
+  warmUpCutFrom,
+} from './warm-up.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
 
@@ -179,22 +188,113 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     }
   });
 
-  it("runs its own server with the listening server's timeouts, so the code it compiles is the clients'", async () => {
+  /** Runs a small warm-up with `server` given, and resolves with its report and its sockets. */
+  const warmWith = async (server: Server) => {
     const front = app.answerFront;
-    const servers: object[] = [];
+    let caller: WarmUpCaller | undefined;
     const begin = front.beginWarmUp.bind(front);
-    front.beginWarmUp = (caller) => {
-      servers.push(caller.server);
-      begin(caller);
+    front.beginWarmUp = (c) => {
+      caller = c;
+      begin(c);
     };
     try {
-      await warmAnswerPath(front, app.dataApi, { companies: 2, rounds: 1, like: app.server });
+      const warmed = await warmAnswerPath(front, app.dataApi, { companies: 2, rounds: 1, server });
+      return { warmed, sockets: [...caller!.sockets] as (Socket & { server: Server })[] };
     } finally {
       front.beginWarmUp = begin;
     }
-    expect(servers).toHaveLength(1);
-    const own = servers[0] as typeof app.server;
-    const settings = (s: typeof app.server) => [
+  };
+
+  it("hands its connections to the listening server, read there as a client's (decision 0359)", async () => {
+    const seen = new Set<object>();
+    const onConnection = (socket: object) => seen.add(socket);
+    app.server.on('connection', onConnection);
+    const wired = app.answerWire!.answered;
+    const counts = () => [
+      app.answerFront.answered,
+      app.answerFront.preparedAnswered,
+      app.answerFront.cutAnswered,
+      app.dataApi.answers.hits,
+      app.dataApi.answers.misses,
+    ];
+    const before = counts();
+    const said = lines.length;
+    let run: Awaited<ReturnType<typeof warmWith>>;
+    try {
+      run = await warmWith(app.server);
+    } finally {
+      app.server.off('connection', onConnection);
+    }
+    expect(run.warmed.requests).toBeGreaterThan(0);
+    // Three passes a round, each over connections of its own.
+    expect(run.sockets.length).toBeGreaterThanOrEqual(3);
+    for (const socket of run.sockets) {
+      expect(seen.has(socket)).toBe(true);
+      expect(socket.server).toBe(app.server);
+      expect(socket.destroyed).toBe(true);
+    }
+    // The listening server's answer wire answered them...
+    expect(app.answerWire!.answered - wired).toBeGreaterThan(0);
+    // ...and neither the front, the answer cache nor the access log counted them.
+    expect(counts()).toEqual(before);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines.slice(said).filter((l) => 'status' in JSON.parse(l))).toEqual([]);
+  });
+
+  /** The status of a GET asked on a connection of its own (not one an agent keeps). */
+  const statusOnNewConnection = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+      );
+      let got = '';
+      socket.on('data', (chunk: Buffer) => {
+        got += chunk.toString('latin1');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Number(got.slice(9, 12))));
+    });
+
+  it('sends what the front does not answer on its connections to its own end, never to the framework', async () => {
+    const sockets = new Set<object>();
+    const onConnection = (socket: object) => sockets.add(socket);
+    app.server.on('connection', onConnection);
+    const handedOn: string[] = [];
+    const owner = { user: { id: 0, plan: 'E' }, keyId: 0, subject: 'warm-up:test' } as never;
+    app.answerFront.beginWarmUp({
+      sockets,
+      handOn: (req, res) => {
+        handedOn.push(req.url ?? '');
+        res.writeHead(204);
+        res.end();
+      },
+      owner,
+      log: { write: () => {} },
+      recorder: { record: () => {} },
+    });
+    const said = lines.length;
+    try {
+      // Every connection is the warm-up's here: the framework's routes and a client's key alike
+      // end at the warm-up's own end.
+      const e = preparedEndpoints[0]!;
+      const { query } = preparedQueries(e)[0]!;
+      const data = urlOf(e.path, query, report!.symbols[1]!);
+      expect(await statusOnNewConnection('/healthz')).toBe(204);
+      expect(await statusOnNewConnection(data)).toBe(204);
+      expect(handedOn).toEqual(['/healthz', data]);
+    } finally {
+      app.answerFront.endWarmUp();
+      app.server.off('connection', onConnection);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines.slice(said).filter((l) => 'status' in JSON.parse(l))).toEqual([]);
+    // The warm-up over, the same requests are the framework's again.
+    expect(await statusOnNewConnection('/healthz')).toBe(200);
+  });
+
+  it("with a TLS server, runs an HTTP server of its own with the listening server's timeouts", async () => {
+    const tls = createHttpsServer();
+    const settings = (s: Server) => [
       s.keepAliveTimeout,
       s.requestTimeout,
       s.headersTimeout,
@@ -203,16 +303,43 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     ];
     // Fastify's are not Node's defaults (a keep-alive of 72 s, no request timeout).
     expect(settings(app.server)).not.toEqual(settings(createServer()));
+    const [keepAliveTimeout, requestTimeout, headersTimeout, timeout, maxRequestsPerSocket] = settings(
+      app.server,
+    );
+    Object.assign(tls, { keepAliveTimeout, requestTimeout, headersTimeout, timeout, maxRequestsPerSocket });
+    const run = await warmWith(tls as unknown as Server);
+    expect(run.warmed.requests).toBeGreaterThan(0);
+    const own = run.sockets[0]!.server;
+    expect(own).not.toBe(app.server);
+    expect(own).not.toBe(tls);
+    for (const socket of run.sockets) expect(socket.server).toBe(own);
     expect(settings(own)).toEqual(settings(app.server));
   });
 
+  it('writes its requests as clients write theirs, in each form over its rounds', () => {
+    const forms = [0, 1, 2, 3].map((round) => clientFields(round, 4321));
+    // Compressed and plain answers asked in turn.
+    expect(forms.map((f) => /accept-encoding: gzip, deflate, br\r\n/i.test(f))).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    // The host with its port and without, the names capitalized and not, in either order.
+    expect(forms[0]).toBe('Host: 127.0.0.1:4321\r\nAccept-Encoding: gzip, deflate, br\r\n');
+    expect(forms[2]).toBe('accept-encoding: gzip, deflate, br\r\nhost: 127.0.0.1\r\n');
+    expect(new Set(forms).size).toBe(4);
+  });
+
   it("accepts a warm-up's key only on the warm-up's own connections", async () => {
-    const other = createServer();
     const warmKey = `bahi_${'0123456789'.repeat(4)}`;
     const owner = { user: { id: 0, plan: 'E' }, keyId: 0, subject: 'warm-up:test' } as never;
     app.dataApi.keys.hold(warmKey, owner);
     app.answerFront.beginWarmUp({
-      server: other,
+      sockets: new Set(),
+      handOn: () => {
+        throw new Error("no connection is the warm-up's here");
+      },
       owner,
       log: { write: () => {} },
       recorder: { record: () => {} },

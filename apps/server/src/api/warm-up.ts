@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { openSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import {
+  type AddressInfo,
+  connect,
+  createServer as createListener,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { User } from '../accounts/users.ts';
+import { Server as TlsServer } from 'node:tls';
+import { toUser, type User } from '../accounts/users.ts';
 import { HttpStats } from '../metrics/http-stats.ts';
 import { LogDestination } from '../plugins/log-destination.ts';
 import {
@@ -58,14 +65,14 @@ export interface WarmUpOptions {
   /** How long to wait for the answers to be prepared before giving up (30 min). */
   waitMs?: number;
   /**
-   * The listening server, whose timeouts the warm-up's own server takes: Node's http takes other
-   * paths for other settings (a request timeout, say), and V8's code compiled on one server's
-   * objects is thrown away on meeting the other's.
+   * The listening server (decision 0359). A plain HTTP server is given the warm-up's connections
+   * as its own: a loopback listener of the warm-up's accepts each and hands it to the server's
+   * connection listeners, as the server's own listener hands a client's, so they take a client's
+   * path (the answer wire, Node's http, the drain's tracking) and V8 compiles that path on the
+   * objects a client's requests meet. With a TLS server (or none) the warm-up runs an HTTP server
+   * of its own with the listening server's timeouts (decision 0351).
    */
-  like?: Pick<
-    Server,
-    'keepAliveTimeout' | 'requestTimeout' | 'headersTimeout' | 'timeout' | 'maxRequestsPerSocket'
-  >;
+  server?: Server;
 }
 
 /** One path of the warm-up and what its answer is kept under, to forget it after each round. */
@@ -85,18 +92,19 @@ interface Asked {
  * itself, and ranges inside most companies' histories of each that has ranges (`warmUpCutDays`,
  * cut out of the prepared answers by the front, decisions 0350, 0356), each path three times (a
  * never-asked answer, the second read that keeps it, a cached one), over `connections`
- * keep-alive connections to a loopback server of its own that runs the same front, in `rounds`
- * rounds alternating compressed (br) and plain answers. After each round the answers are
+ * keep-alive connections that the listening server reads as its own (`WarmUpOptions.server`,
+ * decision 0359), in `rounds` rounds alternating compressed (br) and plain answers and the forms
+ * clients write their fields in (`clientFields`). After each round the answers are
  * forgotten (the caches' entries deleted, the answer file's first reads undone), so a client's
  * first request for one of these companies is as never asked as any other's.
  *
  * The warm-up's caller is a made-up Enterprise owner with a random key, held in the key cache for
- * the front alone (refused to every other caller) and accepted on the warm-up server's
- * connections only. Its requests take a client's path through the front, key lookup, loopback
- * check, rate-limit count (its own subject), access line and measurement included, but the line
- * goes to /dev/null and the measurement to a recorder of its own, and the front does not count
- * them. Requests the front hands on (an answer with no data, a coding to make) are answered 204
- * there, never by the framework.
+ * the front alone (refused to every other caller) and accepted on the warm-up's connections
+ * only. Its requests take a client's path through the front, key lookup, loopback check,
+ * rate-limit count (its own subject), access line and measurement included, but the line goes to
+ * /dev/null and the measurement to a recorder of its own, and the front counts them as nothing.
+ * Requests the front hands on from those connections (an answer with no data, a coding to make)
+ * are answered 204 by the warm-up, never by the framework.
  */
 export async function warmAnswerPath(
   front: AnswerFront,
@@ -175,41 +183,19 @@ export async function warmAnswerPath(
       }
     }
   }
-  // Requests the front does not answer end here, without reaching the framework.
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const handOn = () => {
-      res.writeHead(204);
-      res.end();
-    };
-    if (!front.answer(req, res, handOn)) handOn();
-  });
-  if (opts.like) {
-    const { keepAliveTimeout, requestTimeout, headersTimeout, timeout, maxRequestsPerSocket } = opts.like;
-    Object.assign(server, {
-      keepAliveTimeout,
-      requestTimeout,
-      headersTimeout,
-      timeout,
-      maxRequestsPerSocket,
-    });
-  }
-  // Read by the answer wire, as the listening server's connections are (decision 0339).
-  AnswerWire.install(front, server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
+  const sockets = new Set<Socket>();
+  const listener = await acceptConnections(front, opts.server, sockets);
   const owner = warmUpOwner();
   svc.keys.hold(key, owner);
-  front.beginWarmUp({ server, owner, log: discarded(), recorder: new HttpStats() });
-  const port = (server.address() as AddressInfo).port;
+  front.beginWarmUp({ sockets, handOn: noContent, owner, log: discarded(), recorder: new HttpStats() });
+  const port = (listener.address() as AddressInfo).port;
   const paths = asked.map((a) => a.path);
   try {
     for (let round = 0; round < rounds && !stop() && performance.now() < deadline; round++) {
       // As most HTTP libraries ask (br from the answer file as it is), then plain.
-      const accept = round % 2 === 0 ? 'gzip, deflate, br' : null;
+      const fields = clientFields(round, port);
       for (let time = 0; time < 3 && !stop(); time++) {
-        report.requests += await askEach(port, paths, accept, connections, stop);
+        report.requests += await askEach(port, paths, fields, connections, stop);
       }
       forget(svc, version, asked);
       report.rounds += 1;
@@ -217,11 +203,92 @@ export async function warmAnswerPath(
   } finally {
     svc.keys.invalidateKey(key);
     front.endWarmUp();
-    server.closeAllConnections();
-    server.close();
+    for (const socket of sockets) socket.destroy();
+    listener.close();
   }
   report.ms = Math.round(performance.now() - started);
   return report;
+}
+
+/**
+ * The header fields of a round's requests (decision 0359): compressed answers (br, as most HTTP
+ * libraries ask) and plain ones in turn, the fields written as clients write them, capitalized
+ * or not, the host with its port or without, and in either order. V8 compiles the request reader
+ * for the kinds of string it has met (a value of 13 characters or more is a slice of the head, a
+ * shorter one a copy; a name already in lower case is kept as it came): a warm-up that sent one
+ * form left code to be thrown away at a client's other form.
+ */
+export function clientFields(round: number, port: number): string {
+  const host = round % 4 < 2 ? `Host: 127.0.0.1:${port}\r\n` : 'host: 127.0.0.1\r\n';
+  if (round % 2 === 1) return host;
+  return round % 4 === 0
+    ? `${host}Accept-Encoding: gzip, deflate, br\r\n`
+    : `accept-encoding: gzip, deflate, br\r\n${host}`;
+}
+
+/** Where the warm-up's requests end that the front hands on: never at the framework. */
+function noContent(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(204);
+  res.end();
+}
+
+/** What a net server of Node's keeps of its options (public fields, not in Node's types). */
+interface ListenerOptions {
+  allowHalfOpen: boolean;
+  pauseOnConnect: boolean;
+  noDelay: boolean;
+  keepAlive: boolean;
+  /** In seconds, as the server keeps it. */
+  keepAliveInitialDelay: number;
+  highWaterMark: number;
+}
+
+/**
+ * A loopback listener for the warm-up's connections (see WarmUpOptions.server): each accepted
+ * connection is added to `sockets` and handed to `server`'s connection listeners. With no plain
+ * HTTP server to hand them to, the listener is an HTTP server of the warm-up's own, read by an
+ * answer wire and the front of its own as the listening server is (decision 0339).
+ */
+async function acceptConnections(
+  front: AnswerFront,
+  server: Server | undefined,
+  sockets: Set<Socket>,
+): Promise<NetServer> {
+  let listener: NetServer;
+  if (server !== undefined && !(server instanceof TlsServer)) {
+    // The sockets made as the listening server's own listener makes them.
+    const o = server as unknown as ListenerOptions;
+    listener = createListener(
+      {
+        allowHalfOpen: o.allowHalfOpen,
+        pauseOnConnect: o.pauseOnConnect,
+        noDelay: o.noDelay,
+        keepAlive: o.keepAlive,
+        keepAliveInitialDelay: o.keepAliveInitialDelay * 1000,
+        highWaterMark: o.highWaterMark,
+      },
+      (socket) => {
+        sockets.add(socket);
+        // As a client's socket has it (Node's http sets it too, once the socket reaches it).
+        (socket as Socket & { server: Server }).server = server;
+        server.emit('connection', socket);
+      },
+    );
+  } else {
+    const own = createServer(front.listener(noContent));
+    if (server !== undefined) {
+      const { keepAliveTimeout, requestTimeout, headersTimeout, timeout, maxRequestsPerSocket } = server;
+      Object.assign(own, { keepAliveTimeout, requestTimeout, headersTimeout, timeout, maxRequestsPerSocket });
+    }
+    own.on('connection', (socket: Socket) => sockets.add(socket));
+    AnswerWire.install(front, own);
+    listener = own;
+  }
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(0, '127.0.0.1', resolve);
+  });
+  return listener;
 }
 
 let nullLog: LogDestination | undefined;
@@ -235,18 +302,27 @@ function discarded(): LogDestination {
   return nullLog;
 }
 
+/**
+ * Text as the database driver gives it: a string read from bytes. V8 keeps a literal of the
+ * source as another kind of string (internalized), and code compiled comparing only those is
+ * thrown away at the first string read from a row (decision 0359: the plan check, at the first
+ * client's `subscriptionStatus`).
+ */
+const asRead = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
+
 function warmUpOwner(): KeyOwner {
-  const user: User = {
+  const user = toUser({
     id: 0,
-    email: 'warm-up@localhost',
-    firstName: 'Warm',
-    lastName: 'Up',
-    plan: 'E',
-    billingCycle: 'custom',
-    subscriptionStatus: 'active',
-    subscriptionExpiresAt: null,
-    rateLimitPerMinute: 1_000_000_000,
-  };
+    email: asRead('warm-up@localhost'),
+    first_name: asRead('Warm'),
+    last_name: asRead('Up'),
+    plan: asRead('E') as User['plan'],
+    billing_cycle: asRead('custom') as User['billingCycle'],
+    subscription_status: asRead('active') as User['subscriptionStatus'],
+    // As a paid subscription's, so the plan check has run on a date (a client's may have none).
+    subscription_expires_at: new Date(Date.now() + 365 * 86_400_000),
+    rate_limit_per_minute: 1_000_000_000,
+  });
   return { user, keyId: 0, subject: `warm-up:${randomBytes(8).toString('hex')}` };
 }
 
@@ -267,19 +343,18 @@ function forget(svc: DataApiServices, version: number, asked: readonly Asked[]):
 async function askEach(
   port: number,
   paths: readonly string[],
-  accept: string | null,
+  fields: string,
   connections: number,
   stop: () => boolean,
 ): Promise<number> {
   let next = 0;
   let answered = 0;
-  const extra = accept === null ? '' : `accept-encoding: ${accept}\r\n`;
   const worker = async () => {
     const conn = new Connection(port);
     try {
       while (next < paths.length && !stop()) {
         const path = paths[next++] as string;
-        await conn.ask(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${extra}\r\n`);
+        await conn.ask(`GET ${path} HTTP/1.1\r\n${fields}\r\n`);
         answered += 1;
       }
     } catch {
