@@ -192,7 +192,7 @@ export async function warmAnswerPath(
   const paths = asked.map((a) => a.path);
   try {
     for (let round = 0; round < rounds && !stop() && performance.now() < deadline; round++) {
-      // As most HTTP libraries ask (br from the answer file as it is), then plain.
+      // Compressed (br from the answer file as it is) and plain in turn, in clients' forms.
       const fields = clientFields(round, port);
       for (let time = 0; time < 3 && !stop(); time++) {
         report.requests += await askEach(port, paths, fields, connections, stop);
