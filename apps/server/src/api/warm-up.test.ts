@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Db } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { endpoints } from './endpoints.ts';
 import type { WarmUpCaller } from './front.ts';
 import { PreparedShapes } from './prepared-shapes.ts';
 import { keyFor } from './testing/harness.ts';
-import { getFresh, stable } from './testing/socket.ts';
+import { get, getFresh, stable } from './testing/socket.ts';
 import {
   clientFields,
   type WarmUpReport,
@@ -241,19 +241,9 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     expect(lines.slice(said).filter((l) => 'status' in JSON.parse(l))).toEqual([]);
   });
 
-  /** The status of a GET asked on a connection of its own (not one an agent keeps). */
-  const statusOnNewConnection = (path: string) =>
-    new Promise<number>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () =>
-        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
-      );
-      let got = '';
-      socket.on('data', (chunk: Buffer) => {
-        got += chunk.toString('latin1');
-      });
-      socket.on('error', reject);
-      socket.on('close', () => resolve(Number(got.slice(9, 12))));
-    });
+  /** The status of a GET asked on a connection of its own (not one the agent keeps). */
+  const statusOnNewConnection = async (path: string) =>
+    (await get(port, path, {}, 'GET', { newConnection: true })).status;
 
   it('sends what the front does not answer on its connections to its own end, never to the framework', async () => {
     const sockets = new Set<object>();

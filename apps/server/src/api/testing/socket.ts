@@ -7,15 +7,20 @@ export interface Got {
   body: Buffer;
 }
 
-/** One request over a real socket (inject() reaches the router, not the server's listener). */
+/**
+ * One request over a real socket (inject() reaches the router, not the server's listener): one
+ * Node's agent keeps between requests, or (`newConnection`) a connection of its own.
+ */
 export function get(
   port: number,
   path: string,
   headers: Record<string, string> = {},
   method = 'GET',
+  opts: { newConnection?: boolean } = {},
 ): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, method }, (res) => {
+    const agent = opts.newConnection ? false : undefined;
+    const req = request({ host: '127.0.0.1', port, path, headers, method, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
