@@ -31,6 +31,16 @@ describe('config', () => {
       /ALLOW_LOOPBACK_HTTP/,
     );
   });
+  it('reads a switch written on/off, yes/no, 1/0 or true/false, in any case, and names a bad one', () => {
+    for (const off of ['off', 'OFF', 'false', 'No', '0'])
+      expect(loadConfig({ PREPARE_ANSWERS: off, WARM_UP: off })).toMatchObject({
+        prepareAnswers: false,
+        warmUp: false,
+      });
+    for (const on of ['on', 'True', 'yes', '1'])
+      expect(loadConfig({ NODE_ENV: 'test', PREPARE_ANSWERS: on })).toMatchObject({ prepareAnswers: true });
+    expect(() => loadConfig({ WARM_UP: 'disabled' })).toThrow(/WARM_UP must be true or false .*"disabled"/);
+  });
   it('bounds the response cache at 128 MiB unless RESPONSE_CACHE_MB says otherwise', () => {
     expect(loadConfig({}).responseCacheMb).toBe(128);
     expect(loadConfig({ RESPONSE_CACHE_MB: '16' }).responseCacheMb).toBe(16);

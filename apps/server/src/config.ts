@@ -149,12 +149,16 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return n;
 }
 
+/**
+ * A switch: true, yes, on or 1; false, no, off or 0 (any case). `on`/`off` as the settings that
+ * also take a value (ANSWER_FILES, DATA_SYNC) are written.
+ */
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (or on/off, yes/no, 1/0); got "${raw}"`);
 }
 
 /** TRUST_PROXY: false | true | a hop count (1, 2…) | comma-separated proxy addresses or CIDRs. */
