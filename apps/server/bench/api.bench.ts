@@ -9,11 +9,17 @@
  * Each row also shows the CPU the server and wrk used meanwhile (% of one core): a server at
  * about 100% with wrk below it is the server's own figure, not the generator's ceiling.
  *
+ * Bare C servers (body-server.c, built with cc; decision 0360) answer the financials and the
+ * daily-quotes bodies two ways: written from memory by writev, what the kernel's copy into the
+ * socket costs with no server work beside it; and by sendfile, which copies nothing on the
+ * server's core, so what wrk reads from it is the generator's own ceiling for that body.
+ *
  * The machine's speed drifts (other jobs, a noisy neighbour), so the measurements interleave:
  * hello-world, then each endpoint, then hello-world again, for several rounds. Each endpoint's
  * ratio is taken against the mean of the hello-world segments around it, and the table shows the
  * median round.
  */
+import { type BodyServer, startBodyServer } from './body-server.ts';
 import { benchSetting, startServer } from './processes.ts';
 import { requireWrk, runWrk, type Sample } from './wrk.ts';
 
@@ -66,6 +72,21 @@ if (!posted.ok) throw new Error(`the hello-world server refused the answer's fie
 const dailyUrl = `${base}/daily-quotes/RELIANCE?${token}`;
 const dailyBytes = (await (await fetch(dailyUrl)).arrayBuffer()).byteLength;
 
+// Bare C servers for each body (decision 0360): one writing it from memory (the kernel's copy
+// into the socket and nothing else), one sending it by sendfile (nothing copied: the generator's
+// own ceiling for that body).
+const modes = ['writev', 'sendfile'] as const;
+const cName = (mode: (typeof modes)[number], bytes: number) =>
+  mode === 'sendfile'
+    ? `wrk's ceiling: ${bytes} B body by sendfile (C)`
+    : `C server, ${bytes} B body written from memory (writev)`;
+const cServers = new Map<string, BodyServer | { reason: string }>();
+for (const bytes of [financialsBytes, dailyBytes])
+  for (const mode of modes) cServers.set(cName(mode, bytes), await startBodyServer(mode, bytes));
+const cTargets = [...cServers].flatMap(([name, c]) =>
+  'reason' in c ? [] : [{ name, url: `http://127.0.0.1:${c.port}/`, pid: c.child.pid }],
+);
+
 const targets: { name: string; url: string; headers?: Record<string, string>; pid?: number }[] = [
   // For reading the figures: bare Fastify answering a body as large as financials/{symbol}'s
   // from memory, which is what the payload alone costs. The target stays against hello-world.
@@ -114,6 +135,7 @@ const targets: { name: string; url: string; headers?: Record<string, string>; pi
     url: `${rawOrigin}/bytes/${dailyBytes}/fields`,
     pid: hello.child.pid,
   },
+  ...cTargets,
 ];
 for (const t of targets) t.pid ??= api.child.pid;
 const helloUrl = `${origin}/`;
@@ -136,6 +158,7 @@ for (let round = 0; round < rounds; round++) {
 }
 hello.child.kill('SIGTERM');
 api.child.kill('SIGTERM');
+for (const c of cServers.values()) if ('child' in c) c.child.kill('SIGTERM');
 
 const helloRps = median(helloSamples.map((s) => s.rps));
 console.log(
@@ -182,7 +205,30 @@ const bareWithFields = (bytes: number) => {
     );
   }
 };
+/**
+ * The C servers' rows for the same body: what the kernel's copy alone costs (writev), and what
+ * wrk can read of that body at all (sendfile): a rate at that ceiling is the generator's, not the
+ * server's, and a target above it cannot be shown on this machine.
+ */
+const bareC = (bytes: number) => {
+  for (const mode of modes) {
+    const name = cName(mode, bytes);
+    const c = cServers.get(name)!;
+    if ('reason' in c) {
+      console.log(`  (${name}: not measured, ${c.reason})`);
+      continue;
+    }
+    const r = byName(name);
+    console.log(
+      mode === 'sendfile'
+        ? `  (wrk's own ceiling for that body, from a server that copies nothing: ${r['x hello']} x hello-world, wrk at ${r['wrk CPU %']}% of its core, the server at ${r['server CPU %']}%)`
+        : `  (a C server writing the same body from memory: ${r['x hello']} x hello-world, the server at ${r['server CPU %']}% of its core)`,
+    );
+  }
+};
 bareWithFields(financialsBytes);
+bareC(financialsBytes);
 const daily = byName('daily-quotes/{symbol} (1 year)');
 console.log(`${daily.endpoint}: ${daily['x hello']} x hello-world (target >= 0.5)`);
 bareWithFields(dailyBytes);
+bareC(dailyBytes);
