@@ -8,11 +8,11 @@
  * - `writev`: from memory by writev(2), as any server holding its answers in memory sends them:
  *   what the kernel's copy into the socket costs, with no server work beside it.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pin } from './processes.ts';
+import { spawnOnServerCpu } from './processes.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 
@@ -35,7 +35,7 @@ function build(): string | { reason: string } {
     binary = { reason: 'body-server.c is for Linux' };
     return binary;
   }
-  const dir = mkdtempSync(join(tmpdir(), 'bahi-ceiling-'));
+  const dir = mkdtempSync(join(tmpdir(), 'bahi-body-server-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'body-server');
   try {
@@ -67,9 +67,7 @@ export function startBodyServer(
   if (typeof built !== 'string') return Promise.resolve(built);
   const file = join(bodyDir(), `bahi-body-${process.pid}-${mode}-${bytes}`);
   const args = [mode, String(bytes), file];
-  const child = pin
-    ? spawn('taskset', ['-c', '0', built, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
-    : spawn(built, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnOnServerCpu(built, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   process.once('exit', () => {
     child.kill('SIGTERM');
     rmSync(file, { force: true });

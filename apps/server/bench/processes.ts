@@ -88,6 +88,11 @@ function buildServer(): void {
   built = true;
 }
 
+/** Spawns a server process on CPU 0 when pinned (taskset execs it: the same pid). */
+export function spawnOnServerCpu(command: string, args: string[], opts: SpawnOptions): ChildProcess {
+  return pin ? spawn('taskset', ['-c', '0', command, ...args], opts) : spawn(command, args, opts);
+}
+
 /**
  * Starts a bench server script (on CPU 0) and resolves with what it prints when it listens. Its
  * standard output (the access log) goes to a file, as a deployment's log collector would take it
@@ -104,9 +109,7 @@ export function startServer<T>(
   const logFile = join(mkdtempSync(join(tmpdir(), 'bahi-bench-')), 'stdout.log');
   const out = openSync(logFile, 'w');
   const opts: SpawnOptions = { stdio: ['ignore', out, 'inherit'], env: { ...process.env, ...env } };
-  const child = pin
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], opts)
-    : spawn(process.execPath, args, opts);
+  const child = spawnOnServerCpu(process.execPath, args, opts);
   closeSync(out);
   process.once('exit', () => {
     // A bench that stops on an error leaves no server behind (taskset execs node: the same pid).
