@@ -57,6 +57,13 @@ process.on('SIGUSR2', () => {
     JSON.stringify({
       answers: { hits, misses, bytes },
       front: { answered, preparedAnswered },
+      wire: app.answerWire
+        ? {
+            answered: app.answerWire.answered,
+            relayed: app.answerWire.relayed,
+            connections: app.answerWire.connections.size,
+          }
+        : null,
       prepared: { found, reads, fileReads: files?.reads ?? 0 },
     }),
   );

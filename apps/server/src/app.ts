@@ -215,7 +215,19 @@ function installAnswerFront(
   app.server.removeListener('request', framework);
   app.server.on('request', front.listener(framework));
   // Over plain HTTP the connections are read by the answer wire first (decision 0339).
-  const wire = app.server instanceof TlsServer ? null : AnswerWire.install(front, app.server as HttpServer);
+  // A query string the front has yet to learn is answered by the framework in process and
+  // written by the wire, which keeps the connection (decision 0361).
+  const wire =
+    app.server instanceof TlsServer
+      ? null
+      : AnswerWire.install(front, app.server as HttpServer, (r) =>
+          app.inject({
+            method: 'GET',
+            url: r.url,
+            headers: r.headers,
+            ...(r.remoteAddress === undefined ? {} : { remoteAddress: r.remoteAddress }),
+          }),
+        );
   return { front, wire };
 }
 

@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { Agent } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { Db } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
@@ -9,7 +10,7 @@ import { testConfig } from '../config.ts';
 import { endpoints } from './endpoints.ts';
 import { preparedPath } from './front.ts';
 import { keyFor } from './testing/harness.ts';
-import { getFresh, stable } from './testing/socket.ts';
+import { get, getFresh, stable } from './testing/socket.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
 
@@ -410,6 +411,129 @@ describe.each(testDatabases())(
       expect(front().preparedAnswered).toBe(before);
       const plain = await ask(url);
       expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    });
+
+    /** Requests on one kept connection. */
+    const oneConnection = () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      return { send: (path: string) => get(port, path, {}, 'GET', { agent }), close: () => agent.destroy() };
+    };
+
+    it('answers a query string it has not learned through the framework on the same connection, and the next itself (decision 0361)', async () => {
+      forget();
+      app.dataApi.version.invalidate();
+      await app.dataApi.version.current();
+      const wire = app.answerWire!;
+      // A prepared variant spelled in an order no one has asked: the front has not learned it.
+      const query = `statement_code=cf&period=annual&statement_type=c&token=${key}`;
+      const [first, second] = [symbols[6]!, symbols[7]!].map((s) => `/api/v1/financials/${s}?${query}`);
+      const before = { relayed: wire.relayed, answered: wire.answered, front: front().preparedAnswered };
+      const c = oneConnection();
+      try {
+        lines.length = 0;
+        const a = await c.send(first!);
+        expect(a.status).toBe(200);
+        expect(wire.relayed).toBe(before.relayed + 1);
+        expect(front().preparedAnswered).toBe(before.front);
+        // The framework taught the front the query string: the next company is the front's, on
+        // the same connection, still read by the wire.
+        const b = await c.send(second!);
+        expect(b.status).toBe(200);
+        expect(b.localPort).toBe(a.localPort);
+        expect(front().preparedAnswered).toBe(before.front + 1);
+        expect(wire.relayed).toBe(before.relayed + 1);
+        expect(wire.answered).toBe(before.answered + 2);
+        // Counted once each.
+        expect(Number(b.headers['x-ratelimit-remaining'])).toBe(
+          Number(a.headers['x-ratelimit-remaining']) - 1,
+        );
+        // One access line each; the relayed one is the framework's own.
+        await new Promise((r) => setTimeout(r, 25));
+        expect(lines).toHaveLength(2);
+        // The same fields and body as the framework gives the same request.
+        forget();
+        const framework = await app.inject(first!);
+        expect(stable(a.headers)).toEqual(stable(framework.headers));
+        expect(a.body.equals(framework.rawPayload)).toBe(true);
+        expect(a.headers['x-request-id']).toBeTruthy();
+      } finally {
+        c.close();
+      }
+    });
+
+    it('relays a query string that teaches it nothing a bounded number of times, then leaves the connection to Node (decision 0361)', async () => {
+      app.dataApi.version.invalidate();
+      await app.dataApi.version.current();
+      const wire = app.answerWire!;
+      const path = `/api/v1/financials/${symbols[8]}?period=weekly&token=${key}`;
+      const relayed = wire.relayed;
+      const c = oneConnection();
+      try {
+        const got = [];
+        for (let i = 0; i < 34; i++) got.push(await c.send(path));
+        expect(new Set(got.map((g) => g.status))).toEqual(new Set([400]));
+        expect(new Set(got.map((g) => g.localPort)).size).toBe(1);
+        expect(new Set(got.map((g) => g.headers['content-type']))).toEqual(
+          new Set(['application/problem+json; charset=utf-8']),
+        );
+        // The framework's refusal, the same whichever way it went.
+        const detail = (g: { body: Buffer }) => (JSON.parse(g.body.toString()) as { detail: string }).detail;
+        expect(new Set(got.map(detail)).size).toBe(1);
+        expect(wire.relayed - relayed).toBe(32);
+      } finally {
+        c.close();
+      }
+    });
+
+    /** One request's answer, as bytes, on a new connection; `before` is sent and answered first. */
+    const rawAnswer = (path: string, before?: string) =>
+      new Promise<{ lines: string[]; body: Buffer }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        const heads = [before, path].filter((p) => p !== undefined);
+        let buf = Buffer.alloc(0);
+        socket.on('data', (chunk: Buffer) => {
+          buf = Buffer.concat([buf, chunk]);
+          for (;;) {
+            const end = buf.indexOf('\r\n\r\n');
+            if (end < 0) return;
+            const lines = buf.toString('latin1', 0, end).split('\r\n');
+            const length = Number(/^content-length: (\d+)$/im.exec(lines.join('\n'))?.[1] ?? 0);
+            if (buf.length < end + 4 + length) return;
+            const body = buf.subarray(end + 4, end + 4 + length);
+            buf = buf.subarray(end + 4 + length);
+            heads.shift();
+            if (heads.length === 0) {
+              socket.destroy();
+              resolve({ lines, body });
+              return;
+            }
+            socket.write(`GET ${heads[0]} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+          }
+        });
+        socket.on('error', reject);
+        socket.write(`GET ${heads[0]} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      });
+
+    it("writes a relayed answer as Node's http writes the framework's (decision 0361)", async () => {
+      app.dataApi.version.invalidate();
+      await app.dataApi.version.current();
+      const wire = app.answerWire!;
+      const path = `/api/v1/financials/${symbols[9]}?period=fortnightly&token=${key}`;
+      const relayed = wire.relayed;
+      const viaWire = await rawAnswer(path);
+      expect(wire.relayed).toBe(relayed + 1);
+      // /healthz is not the front's: the wire hands the connection to Node's http first.
+      const viaNode = await rawAnswer(path, '/healthz');
+      expect(wire.relayed).toBe(relayed + 1);
+      const steadyLines = (l: string[]) =>
+        l.filter((x) => !/^(date|ratelimit|x-ratelimit-remaining|x-ratelimit-reset|x-request-id):/i.test(x));
+      expect(viaWire.lines[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(steadyLines(viaWire.lines)).toEqual(steadyLines(viaNode.lines));
+      const problem = (b: Buffer) => {
+        const { request_id: _r, ...rest } = JSON.parse(b.toString()) as Record<string, unknown>;
+        return rest;
+      };
+      expect(problem(viaWire.body)).toEqual(problem(viaNode.body));
     });
 
     it('counts each call once and refuses past the limit with the framework 429', async () => {

@@ -7,6 +7,31 @@ import { internalCallHeader } from './internal-call.ts';
 import type { RateLimitOutcome } from './rate-limit.ts';
 import { copyOf, readAsStream, readInto } from './socket-reads.ts';
 
+/**
+ * A request as the wire read it, for the framework to answer in process (decision 0361): every
+ * field the client sent (names in lower case; the wire takes no field named twice).
+ */
+export interface RelayedRequest {
+  url: string;
+  headers: Record<string, string>;
+  remoteAddress: string | undefined;
+}
+
+/** The framework's answer to a relayed request: status, fields as its reply set them, body. */
+export interface RelayedAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  rawPayload: Buffer;
+}
+
+export type FrameworkCall = (req: RelayedRequest) => Promise<RelayedAnswer>;
+
+/**
+ * Fields of the framework's answer the wire writes itself (Date, the connection's) or replaces
+ * (a stream's chunked framing, by the length of the whole body it relays).
+ */
+const fieldsWritten = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
 const endOfHead = Buffer.from('\r\n\r\n', 'latin1');
 /** Node's default `maxHeaderSize`: a longer head is Node's to refuse (431). */
 const maxHead = 16 * 1024;
@@ -37,6 +62,8 @@ export class AnswerWire {
   readonly connections = new Set<WireConnection>();
   /** Requests the wire answered itself (the front counts them among its own). */
   answered = 0;
+  /** ...of which the framework answered in process, relayed by the wire (decision 0361). */
+  relayed = 0;
   /**
    * New connections are read into the wire's one buffer where Node allows it (decision 0343);
    * false: by their `data` events, as Node reads any socket.
@@ -51,13 +78,15 @@ export class AnswerWire {
     readonly front: AnswerFront,
     readonly server: Server,
     private readonly http: (this: Server, socket: Socket) => void,
+    /** The framework's answer to a request, made in process (`app.inject`), when one is given. */
+    readonly framework: FrameworkCall | null,
   ) {}
 
   /**
    * Puts the wire in place of Node's http connection listener on `server` (a plain HTTP server),
    * and makes `closeIdleConnections`/`closeAllConnections` close the wire's connections too.
    */
-  static install(front: AnswerFront, server: Server): AnswerWire {
+  static install(front: AnswerFront, server: Server, framework: FrameworkCall | null = null): AnswerWire {
     const http = server
       .listeners('connection')
       .find((l) => (l as { name?: string }).name === 'connectionListener') as
@@ -65,7 +94,7 @@ export class AnswerWire {
       | undefined;
     if (http === undefined)
       throw new Error('the server has no Node http connection listener to put the wire before');
-    const wire = new AnswerWire(front, server, http);
+    const wire = new AnswerWire(front, server, http, framework);
     server.removeListener('connection', http);
     server.on('connection', (socket: Socket) => wire.accept(socket));
     const closeIdle = server.closeIdleConnections;
@@ -118,6 +147,8 @@ class WireRequest implements FrontRequest {
     readonly url: string,
     readonly headers: IncomingHttpHeaders,
     readonly socket: Socket,
+    /** The head as read, less its blank line: every field, for a relay (decision 0361). */
+    readonly head: string,
   ) {}
 }
 
@@ -142,6 +173,46 @@ class WireResponse implements FrontResponse {
     this.connection.write(this.head, body);
     return this;
   }
+
+  /**
+   * The framework answers the request in process and the wire writes its answer, keeping the
+   * connection (decision 0361); false where no framework call was given (the front hands over).
+   */
+  relay(req: FrontRequest): boolean {
+    return this.connection.relay(req as WireRequest);
+  }
+}
+
+/** Every field of a head the wire read (`readHead` took it: well formed, no name twice). */
+function allFields(head: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  let at = head.indexOf('\r\n') + 2;
+  while (at > 1 && at < head.length) {
+    let end = head.indexOf('\r\n', at);
+    if (end < 0) end = head.length;
+    const colon = head.indexOf(':', at);
+    fields[head.slice(at, colon).toLowerCase()] = head.slice(colon + 1, end).trim();
+    at = end + 2;
+  }
+  return fields;
+}
+
+/** The framework's answer as the front's fields (name, value, ...), less those the wire writes. */
+function relayedFields(answer: RelayedAnswer): string[] {
+  const fields: string[] = [];
+  let chunked = false;
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined) continue;
+    if (fieldsWritten.has(name)) {
+      if (name === 'transfer-encoding') chunked = true;
+      continue;
+    }
+    for (const v of Array.isArray(value) ? value : [value]) fields.push(name, String(v));
+  }
+  // A streamed answer, whole now: framed by its length instead of in chunks.
+  if (chunked && answer.headers['content-length'] === undefined)
+    fields.push('content-length', String(answer.rawPayload.length));
+  return fields;
 }
 
 let dateSecond = -1;
@@ -229,7 +300,7 @@ function readHead(head: string, socket: Socket): WireRequest | null {
   if (kept[internalCallHeader] !== undefined) return null;
   if (others !== null && (others.includes('expect') || others.includes('upgrade'))) return null;
   if (connection !== undefined && connection.toLowerCase() !== 'keep-alive') return null;
-  return new WireRequest(url, fields as unknown as IncomingHttpHeaders, socket);
+  return new WireRequest(url, fields as unknown as IncomingHttpHeaders, socket, head);
 }
 
 /** One connection while the wire reads it. */
@@ -376,6 +447,40 @@ class WireConnection {
     this.socket.resume();
     this.read();
   };
+
+  /**
+   * The request in hand, answered by the framework in process (`app.inject`) and written here:
+   * the connection stays the wire's (decision 0361). A failed call hands the connection to Node's
+   * http with the request, as if the front had left it to the framework.
+   */
+  relay(req: WireRequest): boolean {
+    const framework = this.wire.framework;
+    if (framework === null || this.gone) return false;
+    const socket = this.socket;
+    framework({
+      url: req.url,
+      headers: allFields(req.head),
+      remoteAddress: socket.remoteAddress,
+    }).then(
+      (answer) => {
+        if (this.gone) return;
+        let res: WireResponse;
+        try {
+          res = new WireResponse(this).writeHead(answer.statusCode, relayedFields(answer));
+        } catch {
+          // A field Node's http would refuse to write: the framework's answer cannot be sent.
+          socket.destroy();
+          return;
+        }
+        this.wire.relayed += 1;
+        res.end(answer.rawPayload);
+      },
+      () => {
+        if (!this.gone) this.next(req);
+      },
+    );
+    return true;
+  }
 
   /** Writes the front's answer to the request in hand, then reads on. */
   write(head: string, body: Buffer | undefined): void {

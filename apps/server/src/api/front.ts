@@ -57,6 +57,11 @@ export interface FrontRequest {
 export interface FrontResponse {
   writeHead(status: number, fields: string[]): unknown;
   end(body?: Buffer): unknown;
+  /**
+   * The answer wire's: the framework answers the request in process and the wire writes it,
+   * keeping the connection (decision 0361); false where it cannot.
+   */
+  relay?(req: FrontRequest): boolean;
 }
 
 /** Where a request the front does not answer goes (the framework, or Node's http for the wire). */
@@ -124,6 +129,11 @@ interface Out {
 /** An Out, made in one place so every one has the same shape. */
 const out = (log: LogStream | null, recorder: RequestRecorder | undefined): Out => ({ log, recorder });
 
+/** Relays of one unlearned query string before it goes to Node's http (decision 0361). */
+const relaysPerQuery = 32;
+/** Unlearned query strings whose relays are counted at once (the counts start again past it). */
+const relayedQueries = 1024;
+
 const infoLevels = new Set(['info', 'debug', 'trace']);
 
 /** Whether the configured log level writes the `info` access line. */
@@ -151,6 +161,8 @@ export class AnswerFront {
   private readonly trust: ((address: string, hop: number) => boolean) | null;
   private readonly linePrefix: string;
   private warming: WarmUpCaller | null = null;
+  /** Relays made per operation and query string not yet learned (`relayUnlearned`). */
+  private readonly relays = new Map<string, number>();
   /**
    * Where access lines and measurements go: a client's (0) and a warm-up's (1), where the front
    * has each at all. Picked by index, not by a branch, so the code the warm-up runs is a client's
@@ -297,9 +309,11 @@ export class AnswerFront {
     const { svc } = this.opts;
     const target = this.preparedTarget(asked.request);
     if (target === null) return false;
-    const { operation, symbol } = target;
+    const { operation } = target;
     const e = operation.endpoint;
     if (!svc.prepared.isComplete(asked.version, e.operationId)) return false;
+    if ('unlearned' in target) return this.relayUnlearned(req, res, target);
+    const { symbol } = target;
     const company = svc.symbols.peek(symbol, asked.version);
     if (!company) return false;
     // A query with a canonical form stands for a prepared variant for some companies only.
@@ -405,6 +419,7 @@ export class AnswerFront {
   ):
     | { operation: Operation; symbol: string; params: string }
     | { operation: Operation; symbol: string; query: Readonly<Record<string, unknown>> }
+    | { operation: Operation; unlearned: string }
     | null {
     const { prefix, svc } = this.opts;
     const q = url.indexOf('?');
@@ -421,7 +436,31 @@ export class AnswerFront {
     if (params !== undefined) return { operation: target.operation, symbol, params };
     const query =
       svc.shapes.getQuery(operationId, queryOf(url)) ?? svc.shapes.getCut(operationId, queryOf(url));
-    return query === undefined ? null : { operation: target.operation, symbol, query };
+    if (query !== undefined) return { operation: target.operation, symbol, query };
+    return { operation: target.operation, unlearned: `${operationId}?${queryOf(url)}` };
+  }
+
+  /**
+   * A query string the framework has not yet validated for this operation (decision 0361): on
+   * the answer wire, the framework answers it in process and the wire writes the answer, so the
+   * connection stays the wire's; the framework's answer teaches the front the query's shape, and
+   * the next such request, on any connection, is the front's. A query string that teaches
+   * nothing (a 400, a variant that is not prepared) is relayed `relaysPerQuery` times, then goes
+   * to the framework on Node's http, as every unlearned query did before. A warm-up's connection
+   * and Node's own responses (TLS, handed-over connections) have no relay.
+   */
+  private relayUnlearned<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    target: { unlearned: string },
+  ): boolean {
+    if (res.relay === undefined || this.warming?.sockets.has(req.socket)) return false;
+    const relays = this.relays.get(target.unlearned) ?? 0;
+    if (relays >= relaysPerQuery) return false;
+    if (relays === 0 && this.relays.size >= relayedQueries) this.relays.clear();
+    if (!res.relay(req)) return false;
+    this.relays.set(target.unlearned, relays + 1);
+    return true;
   }
 
   /**

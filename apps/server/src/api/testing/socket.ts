@@ -1,25 +1,28 @@
-import { request } from 'node:http';
+import { type Agent, request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 export interface Got {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** The client's port: which connection the answer came on. */
+  localPort: number;
 }
 
 /**
  * One request over a real socket (inject() reaches the router, not the server's listener): one
- * Node's agent keeps between requests, or (`newConnection`) a connection of its own.
+ * Node's agent keeps between requests, or (`newConnection`) a connection of its own, or one of
+ * `agent`'s.
  */
 export function get(
   port: number,
   path: string,
   headers: Record<string, string> = {},
   method = 'GET',
-  opts: { newConnection?: boolean } = {},
+  opts: { newConnection?: boolean; agent?: Agent } = {},
 ): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const agent = opts.newConnection ? false : undefined;
+    const agent = opts.newConnection ? false : opts.agent;
     const req = request({ host: '127.0.0.1', port, path, headers, method, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -28,6 +31,7 @@ export function get(
           status: res.statusCode ?? 0,
           headers: res.headers as Record<string, string>,
           body: Buffer.concat(chunks),
+          localPort: res.socket?.localPort ?? 0,
         }),
       );
     });
