@@ -51,12 +51,12 @@ console.log(
 // prepared answers.
 process.on('SIGUSR2', () => {
   const { hits, misses, bytes } = app.dataApi.answers;
-  const { answered, preparedAnswered } = app.answerFront;
+  const { answered, preparedAnswered, cutAnswered } = app.answerFront;
   const { hits: found, reads, files } = app.dataApi.prepared;
   console.log(
     JSON.stringify({
       answers: { hits, misses, bytes },
-      front: { answered, preparedAnswered },
+      front: { answered, preparedAnswered, cutAnswered },
       wire: app.answerWire
         ? {
             answered: app.answerWire.answered,
