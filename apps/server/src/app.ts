@@ -1,4 +1,5 @@
 import type { Server as HttpServer, RequestListener } from 'node:http';
+import { createRequire } from 'node:module';
 import { Server as TlsServer } from 'node:tls';
 import { sitePaths } from '@bahi/contracts/site';
 import { ensureSampleData } from '@bahi/market-data';
@@ -216,7 +217,10 @@ function installAnswerFront(
   app.server.on('request', front.listener(framework));
   // Over plain HTTP the connections are read by the answer wire first (decision 0339).
   // A query string the front has yet to learn is answered by the framework in process and
-  // written by the wire, which keeps the connection (decision 0361).
+  // written by the wire, which keeps the connection (decision 0361). Fastify loads
+  // light-my-request at its first inject(), a synchronous load of about 30 ms on this event
+  // loop: loaded here, from where Fastify resolves it, so the first relay does not wait for it.
+  createRequire(createRequire(import.meta.url).resolve('fastify'))('light-my-request');
   const wire =
     app.server instanceof TlsServer
       ? null

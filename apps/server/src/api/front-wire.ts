@@ -178,7 +178,7 @@ class WireResponse implements FrontResponse {
    * The framework answers the request in process and the wire writes its answer, keeping the
    * connection (decision 0361); false where no framework call was given (the front hands over).
    */
-  relay(req: FrontRequest): boolean {
+  relay(req: FrontRequest): Promise<void> | null {
     return this.connection.relay(req as WireRequest);
   }
 }
@@ -451,13 +451,14 @@ class WireConnection {
   /**
    * The request in hand, answered by the framework in process (`app.inject`) and written here:
    * the connection stays the wire's (decision 0361). A failed call hands the connection to Node's
-   * http with the request, as if the front had left it to the framework.
+   * http with the request, as if the front had left it to the framework. Settles once answered
+   * (null: no relay here).
    */
-  relay(req: WireRequest): boolean {
+  relay(req: WireRequest): Promise<void> | null {
     const framework = this.wire.framework;
-    if (framework === null || this.gone) return false;
+    if (framework === null || this.gone) return null;
     const socket = this.socket;
-    framework({
+    return framework({
       url: req.url,
       headers: allFields(req.head),
       remoteAddress: socket.remoteAddress,
@@ -479,7 +480,6 @@ class WireConnection {
         if (!this.gone) this.next(req);
       },
     );
-    return true;
   }
 
   /** Writes the front's answer to the request in hand, then reads on. */

@@ -61,7 +61,7 @@ export interface FrontResponse {
    * The answer wire's: the framework answers the request in process and the wire writes it,
    * keeping the connection (decision 0361); false where it cannot.
    */
-  relay?(req: FrontRequest): boolean;
+  relay?(req: FrontRequest): Promise<void> | null;
 }
 
 /** Where a request the front does not answer goes (the framework, or Node's http for the wire). */
@@ -133,6 +133,8 @@ const out = (log: LogStream | null, recorder: RequestRecorder | undefined): Out 
 const relaysPerQuery = 32;
 /** Unlearned query strings whose relays are counted at once (the counts start again past it). */
 const relayedQueries = 1024;
+/** How long a request waits for a relay of its query string under way before it is decided again. */
+const relayWaitMs = 250;
 
 const infoLevels = new Set(['info', 'debug', 'trace']);
 
@@ -161,8 +163,10 @@ export class AnswerFront {
   private readonly trust: ((address: string, hop: number) => boolean) | null;
   private readonly linePrefix: string;
   private warming: WarmUpCaller | null = null;
-  /** Relays made per operation and query string not yet learned (`relayUnlearned`). */
+  /** Relays made per operation and query string not yet learned (`relayUnlearned`)... */
   private readonly relays = new Map<string, number>();
+  /** ...and the one under way for each, settled once it is answered. */
+  private readonly relaying = new Map<string, Promise<void>>();
   /**
    * Where access lines and measurements go: a client's (0) and a warm-up's (1), where the front
    * has each at all. Picked by index, not by a branch, so the code the warm-up runs is a client's
@@ -312,7 +316,7 @@ export class AnswerFront {
     const { operation } = target;
     const e = operation.endpoint;
     if (!svc.prepared.isComplete(asked.version, e.operationId)) return false;
-    if ('unlearned' in target) return this.relayUnlearned(req, res, target);
+    if ('unlearned' in target) return this.relayUnlearned(req, res, next, asked, target);
     const { symbol } = target;
     const company = svc.symbols.peek(symbol, asked.version);
     if (!company) return false;
@@ -444,22 +448,49 @@ export class AnswerFront {
    * A query string the framework has not yet validated for this operation (decision 0361): on
    * the answer wire, the framework answers it in process and the wire writes the answer, so the
    * connection stays the wire's; the framework's answer teaches the front the query's shape, and
-   * the next such request, on any connection, is the front's. A query string that teaches
-   * nothing (a 400, a variant that is not prepared) is relayed `relaysPerQuery` times, then goes
-   * to the framework on Node's http, as every unlearned query did before. A warm-up's connection
-   * and Node's own responses (TLS, handed-over connections) have no relay.
+   * the next such request, on any connection, is the front's. While one such relay is under way,
+   * others with the same query string wait for it (up to `relayWaitMs`) and are then decided
+   * again, so a client that opens with one query string on many connections has one relayed and
+   * the rest answered by the front. A query string that teaches nothing (a 400, a variant that
+   * is not prepared) is relayed `relaysPerQuery` times, then goes to the framework on Node's
+   * http, as every unlearned query did before. A warm-up's connection and Node's own responses
+   * (TLS, handed-over connections) have no relay.
    */
   private relayUnlearned<Q extends FrontRequest, S extends FrontResponse>(
     req: Q,
     res: S,
+    next: FrontNext<Q, S>,
+    asked: { apiKey: string; version: number; started: number },
     target: { unlearned: string },
   ): boolean {
     if (res.relay === undefined || this.warming?.sockets.has(req.socket)) return false;
+    const underWay = this.relaying.get(target.unlearned);
+    if (underWay !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, relayWaitMs);
+      });
+      void Promise.race([underWay, waited]).then(() => {
+        clearTimeout(timer);
+        const url = req.url as string;
+        if (!this.answerAt(req, res, next, url, asked.apiKey, asked.version, asked.started)) next(req, res);
+      });
+      return true;
+    }
     const relays = this.relays.get(target.unlearned) ?? 0;
     if (relays >= relaysPerQuery) return false;
     if (relays === 0 && this.relays.size >= relayedQueries) this.relays.clear();
-    if (!res.relay(req)) return false;
+    const relayed = res.relay(req);
+    if (relayed === null) return false;
     this.relays.set(target.unlearned, relays + 1);
+    const settled = relayed.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.relaying.set(target.unlearned, settled);
+    void settled.then(() => {
+      if (this.relaying.get(target.unlearned) === settled) this.relaying.delete(target.unlearned);
+    });
     return true;
   }
 
