@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { endpoints } from './endpoints.ts';
 import { preparedPath } from './front.ts';
+import type { FrameworkCall } from './front-wire.ts';
 import { keyFor } from './testing/harness.ts';
 import { get, getFresh, stable } from './testing/socket.ts';
 
@@ -458,6 +459,39 @@ describe.each(testDatabases())(
         expect(a.headers['x-request-id']).toBeTruthy();
       } finally {
         c.close();
+      }
+    });
+
+    it('relays one of many requests that come with the same unlearned query string at once; the rest wait for it and are its own (decision 0361)', async () => {
+      forget();
+      app.dataApi.version.invalidate();
+      await app.dataApi.version.current();
+      const wire = app.answerWire!;
+      // The framework's answer takes a while, as a first one does (tens of ms in a new process).
+      const slot = wire as unknown as { framework: FrameworkCall };
+      const framework = slot.framework;
+      slot.framework = (r) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => framework(r));
+      const query = `statement_code=pl&&period=annual&statement_type=c&token=${key}`;
+      const before = { relayed: wire.relayed, front: front().preparedAnswered };
+      try {
+        // Six connections of their own, kept alive (a connection asked to close is Node's).
+        const connections = symbols.slice(10, 16).map(() => oneConnection());
+        const got = await Promise.all(
+          symbols.slice(10, 16).map((s, i) => connections[i]!.send(`/api/v1/financials/${s}?${query}`)),
+        );
+        for (const c of connections) c.close();
+        expect(new Set(got.map((g) => g.localPort)).size).toBe(6);
+        expect(got.map((g) => g.status)).toEqual([200, 200, 200, 200, 200, 200]);
+        expect(wire.relayed - before.relayed).toBe(1);
+        expect(front().preparedAnswered - before.front).toBe(5);
+        // Each the framework's answer for its company.
+        forget();
+        for (const [i, s] of symbols.slice(10, 16).entries()) {
+          const framework = await app.inject(`/api/v1/financials/${s}?${query}`);
+          expect(got[i]!.body.equals(framework.rawPayload), s).toBe(true);
+        }
+      } finally {
+        slot.framework = framework;
       }
     });
 

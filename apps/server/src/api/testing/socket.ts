@@ -24,6 +24,8 @@ export function get(
   return new Promise((resolve, reject) => {
     const agent = opts.newConnection ? false : opts.agent;
     const req = request({ host: '127.0.0.1', port, path, headers, method, agent }, (res) => {
+      // Read now: once the answer is read, a kept connection goes back to its agent.
+      const localPort = res.socket.localPort ?? 0;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -31,7 +33,7 @@ export function get(
           status: res.statusCode ?? 0,
           headers: res.headers as Record<string, string>,
           body: Buffer.concat(chunks),
-          localPort: res.socket?.localPort ?? 0,
+          localPort,
         }),
       );
     });
