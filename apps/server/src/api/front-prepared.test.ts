@@ -495,6 +495,31 @@ describe.each(testDatabases())(
       }
     });
 
+    it('sends the waiters of a relay still under way after 250 ms to the framework (decision 0361)', async () => {
+      forget();
+      app.dataApi.version.invalidate();
+      await app.dataApi.version.current();
+      const wire = app.answerWire!;
+      const slot = wire as unknown as { framework: FrameworkCall };
+      const framework = slot.framework;
+      slot.framework = (r) => new Promise((resolve) => setTimeout(resolve, 400)).then(() => framework(r));
+      const query = `period=annual&&statement_code=bs&statement_type=c&token=${key}`;
+      const before = { relayed: wire.relayed, answered: wire.answered };
+      const connections = symbols.slice(16, 19).map(() => oneConnection());
+      try {
+        const got = await Promise.all(
+          symbols.slice(16, 19).map((s, i) => connections[i]!.send(`/api/v1/financials/${s}?${query}`)),
+        );
+        expect(got.map((g) => g.status)).toEqual([200, 200, 200]);
+        expect(wire.relayed - before.relayed).toBe(1);
+        // The waiters' connections went to Node's http: the wire wrote the relayed answer only.
+        expect(wire.answered - before.answered).toBe(1);
+      } finally {
+        for (const c of connections) c.close();
+        slot.framework = framework;
+      }
+    });
+
     it('relays a query string that teaches it nothing a bounded number of times, then leaves the connection to Node (decision 0361)', async () => {
       app.dataApi.version.invalidate();
       await app.dataApi.version.current();

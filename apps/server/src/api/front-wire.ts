@@ -458,11 +458,13 @@ class WireConnection {
     const framework = this.wire.framework;
     if (framework === null || this.gone) return null;
     const socket = this.socket;
-    return framework({
-      url: req.url,
-      headers: allFields(req.head),
-      remoteAddress: socket.remoteAddress,
-    }).then(
+    let call: Promise<RelayedAnswer>;
+    try {
+      call = framework({ url: req.url, headers: allFields(req.head), remoteAddress: socket.remoteAddress });
+    } catch {
+      return null;
+    }
+    return call.then(
       (answer) => {
         if (this.gone) return;
         let res: WireResponse;

@@ -59,7 +59,7 @@ export interface FrontResponse {
   end(body?: Buffer): unknown;
   /**
    * The answer wire's: the framework answers the request in process and the wire writes it,
-   * keeping the connection (decision 0361); false where it cannot.
+   * keeping the connection (decision 0361); settles once answered, or null where it cannot.
    */
   relay?(req: FrontRequest): Promise<void> | null;
 }
@@ -449,8 +449,8 @@ export class AnswerFront {
    * the answer wire, the framework answers it in process and the wire writes the answer, so the
    * connection stays the wire's; the framework's answer teaches the front the query's shape, and
    * the next such request, on any connection, is the front's. While one such relay is under way,
-   * others with the same query string wait for it (up to `relayWaitMs`) and are then decided
-   * again, so a client that opens with one query string on many connections has one relayed and
+   * others with the same query string wait for it (up to `relayWaitMs`, then they go to the
+   * framework on Node's http) and are then decided again, so a client that opens with one query string on many connections has one relayed and
    * the rest answered by the front. A query string that teaches nothing (a 400, a variant that
    * is not prepared) is relayed `relaysPerQuery` times, then goes to the framework on Node's
    * http, as every unlearned query did before. A warm-up's connection and Node's own responses
@@ -472,6 +472,11 @@ export class AnswerFront {
       });
       void Promise.race([underWay, waited]).then(() => {
         clearTimeout(timer);
+        // Still under way past the wait: the framework's, on Node's http, as before relays.
+        if (this.relaying.get(target.unlearned) === underWay) {
+          next(req, res);
+          return;
+        }
         const url = req.url as string;
         if (!this.answerAt(req, res, next, url, asked.apiKey, asked.version, asked.started)) next(req, res);
       });
