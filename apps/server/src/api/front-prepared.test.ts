@@ -462,15 +462,25 @@ describe.each(testDatabases())(
       }
     });
 
-    it('relays one of many requests that come with the same unlearned query string at once; the rest wait for it and are its own (decision 0361)', async () => {
+    /**
+     * Holds the framework's relayed answers back `ms` (as a first one takes tens of ms in a new
+     * process), with a fresh data version read; returns the undo.
+     */
+    const holdRelays = async (ms: number) => {
       forget();
       app.dataApi.version.invalidate();
       await app.dataApi.version.current();
-      const wire = app.answerWire!;
-      // The framework's answer takes a while, as a first one does (tens of ms in a new process).
-      const slot = wire as unknown as { framework: FrameworkCall };
+      const slot = app.answerWire! as unknown as { framework: FrameworkCall };
       const framework = slot.framework;
-      slot.framework = (r) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => framework(r));
+      slot.framework = (r) => new Promise((resolve) => setTimeout(resolve, ms)).then(() => framework(r));
+      return () => {
+        slot.framework = framework;
+      };
+    };
+
+    it('relays one of many requests that come with the same unlearned query string at once; the rest wait for it and are its own (decision 0361)', async () => {
+      const wire = app.answerWire!;
+      const undo = await holdRelays(150);
       const query = `statement_code=pl&&period=annual&statement_type=c&token=${key}`;
       const before = { relayed: wire.relayed, front: front().preparedAnswered };
       try {
@@ -491,18 +501,13 @@ describe.each(testDatabases())(
           expect(got[i]!.body.equals(framework.rawPayload), s).toBe(true);
         }
       } finally {
-        slot.framework = framework;
+        undo();
       }
     });
 
     it('sends the waiters of a relay still under way after 250 ms to the framework (decision 0361)', async () => {
-      forget();
-      app.dataApi.version.invalidate();
-      await app.dataApi.version.current();
       const wire = app.answerWire!;
-      const slot = wire as unknown as { framework: FrameworkCall };
-      const framework = slot.framework;
-      slot.framework = (r) => new Promise((resolve) => setTimeout(resolve, 400)).then(() => framework(r));
+      const undo = await holdRelays(400);
       const query = `period=annual&&statement_code=bs&statement_type=c&token=${key}`;
       const before = { relayed: wire.relayed, answered: wire.answered };
       const connections = symbols.slice(16, 19).map(() => oneConnection());
@@ -516,7 +521,7 @@ describe.each(testDatabases())(
         expect(wire.answered - before.answered).toBe(1);
       } finally {
         for (const c of connections) c.close();
-        slot.framework = framework;
+        undo();
       }
     });
 
