@@ -176,7 +176,7 @@ class WireResponse implements FrontResponse {
 
   /**
    * The framework answers the request in process and the wire writes its answer, keeping the
-   * connection (decision 0361); false where no framework call was given (the front hands over).
+   * connection (decision 0361); null where no framework call was given (the front hands over).
    */
   relay(req: FrontRequest): Promise<void> | null {
     return this.connection.relay(req as WireRequest);
