@@ -436,12 +436,12 @@ export class AnswerFront {
     // As the router and the route's validation take it: one segment, not encoded, the pattern.
     if (symbol.includes('/') || symbol.includes('%') || !target.symbol.test(symbol)) return null;
     const operationId = target.operation.endpoint.operationId;
-    const params = svc.shapes.get(operationId, queryOf(url));
+    const asked = queryOf(url);
+    const params = svc.shapes.get(operationId, asked);
     if (params !== undefined) return { operation: target.operation, symbol, params };
-    const query =
-      svc.shapes.getQuery(operationId, queryOf(url)) ?? svc.shapes.getCut(operationId, queryOf(url));
+    const query = svc.shapes.getQuery(operationId, asked) ?? svc.shapes.getCut(operationId, asked);
     if (query !== undefined) return { operation: target.operation, symbol, query };
-    return { operation: target.operation, unlearned: `${operationId}?${queryOf(url)}` };
+    return { operation: target.operation, unlearned: `${operationId}?${asked}` };
   }
 
   /**
