@@ -414,6 +414,12 @@ describe.each(testDatabases())(
       expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     });
 
+    /** The data version read just now: the front answers only under a version read within 2 s. */
+    const readVersion = async () => {
+      app.dataApi.version.invalidate();
+      await app.dataApi.version.current();
+    };
+
     /** Requests on one kept connection. */
     const oneConnection = () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -422,8 +428,7 @@ describe.each(testDatabases())(
 
     it('answers a query string it has not learned through the framework on the same connection, and the next itself (decision 0361)', async () => {
       forget();
-      app.dataApi.version.invalidate();
-      await app.dataApi.version.current();
+      await readVersion();
       const wire = app.answerWire!;
       // A prepared variant spelled in an order no one has asked: the front has not learned it.
       const query = `statement_code=cf&period=annual&statement_type=c&token=${key}`;
@@ -468,8 +473,7 @@ describe.each(testDatabases())(
      */
     const holdRelays = async (ms: number) => {
       forget();
-      app.dataApi.version.invalidate();
-      await app.dataApi.version.current();
+      await readVersion();
       const slot = app.answerWire! as unknown as { framework: FrameworkCall };
       const framework = slot.framework;
       slot.framework = (r) => new Promise((resolve) => setTimeout(resolve, ms)).then(() => framework(r));
@@ -526,8 +530,7 @@ describe.each(testDatabases())(
     });
 
     it('relays a query string that teaches it nothing a bounded number of times, then leaves the connection to Node (decision 0361)', async () => {
-      app.dataApi.version.invalidate();
-      await app.dataApi.version.current();
+      await readVersion();
       const wire = app.answerWire!;
       const path = `/api/v1/financials/${symbols[8]}?period=weekly&token=${key}`;
       const relayed = wire.relayed;
@@ -579,8 +582,7 @@ describe.each(testDatabases())(
       });
 
     it("writes a relayed answer as Node's http writes the framework's (decision 0361)", async () => {
-      app.dataApi.version.invalidate();
-      await app.dataApi.version.current();
+      await readVersion();
       const wire = app.answerWire!;
       const path = `/api/v1/financials/${symbols[9]}?period=fortnightly&token=${key}`;
       const relayed = wire.relayed;
