@@ -13,6 +13,7 @@ import { preferredCoding } from '../plugins/content-coding.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
+import { markWarmUp } from '../plugins/warm-up-requests.ts';
 import { digits } from './digits.ts';
 import {
   authorize,
@@ -104,11 +105,16 @@ interface Ready {
  * the warm-up's own connections (`sockets`) only, and only it there. Its requests take the path a
  * client's take, their access lines and measurements going to `log` and `recorder` instead of the
  * real ones, and are not counted. What the front would hand to the framework from those
- * connections goes to `handOn` instead (decision 0359).
+ * connections goes to `handOn` instead (decision 0359), but for the paths in `framework`.
  */
 export interface WarmUpCaller {
   sockets: ReadonlySet<object>;
   handOn: RequestListener;
+  /**
+   * Paths the framework answers from those connections (decision 0362): its own code and Node's
+   * http under it, run on a client's objects before the answer path's rounds are compiled.
+   */
+  framework?: ReadonlySet<string>;
   owner: KeyOwner;
   log: LogStream;
   recorder: RequestRecorder;
@@ -218,9 +224,15 @@ export class AnswerFront {
   /** The server's request listener: the front first, the framework for what it does not answer. */
   listener(next: RequestListener): RequestListener {
     return (req, res) => {
-      // The warm-up's connections never reach the framework (decision 0359).
+      // The warm-up's connections reach the framework only with the paths it sends there
+      // (decision 0362), marked so that they write no access line; the rest go to its `handOn`
+      // (decision 0359).
       const w = this.warming;
-      const to = w?.sockets.has(req.socket) ? w.handOn : next;
+      let to = next;
+      if (w?.sockets.has(req.socket)) {
+        if (w.framework?.has(req.url ?? '') === true) markWarmUp(req);
+        else to = w.handOn;
+      }
       // A request the answer wire counted and then handed to Node's http (decision 0339).
       const carried = takeCarried(req.socket);
       if (carried !== undefined) markCounted(req, carried);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFor } from '../api/testing/harness.ts';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { markWarmUp } from '../plugins/warm-up-requests.ts';
 
 const token = 'metrics-token-for-the-tests-0123456789';
 // Monday 28 October 2024, 22:00 IST: past the evening deadline of a trading day.
@@ -87,6 +88,42 @@ for (const target of testDatabases()) {
         expect(sample(samples, 'bahi_http_requests_total', { route: '(no route)', status: '404' })).toBe(1);
       } finally {
         await quiet.close();
+      }
+    });
+
+    it("counts none of the warm-up's own framework requests (decision 0362), with a logger or without", async () => {
+      for (const logLevel of ['info', 'silent'] as const) {
+        const lines: string[] = [];
+        const one = await buildApp(testConfig({ metricsToken: token, logLevel }), {
+          db,
+          clock: () => now,
+          logStream: { write: (l) => lines.push(l) },
+        });
+        // As the front marks a request read from the warm-up's own connections.
+        one.addHook('onRequest', async (request) => {
+          if (request.headers['x-test-warm-up'] === '1') markWarmUp(request.raw);
+        });
+        try {
+          await one.inject({ url: '/healthz', headers: { 'x-test-warm-up': '1' } });
+          await one.inject({ url: '/healthz', headers: { 'x-test-warm-up': '1' } });
+          const client = await one.inject('/healthz');
+          expect(client.statusCode).toBe(200);
+          const res = await one.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+          const samples = parse(res.body);
+          expect(
+            sample(samples, 'bahi_http_requests_total', { route: '/healthz', status: '200' }),
+            logLevel,
+          ).toBe(1);
+          const accessLines = lines
+            .map((l) => JSON.parse(l) as Record<string, unknown>)
+            .filter((l) => 'status' in l);
+          // The client's /healthz and the scrape.
+          expect(accessLines.map((l) => l.route)).toEqual(
+            logLevel === 'info' ? ['/healthz', '/metrics'] : [],
+          );
+        } finally {
+          await one.close();
+        }
       }
     });
 

@@ -3,6 +3,7 @@ import { LogController } from 'fastify';
 import type { Config } from '../config.ts';
 import { standardOutput } from './log-destination.ts';
 import { redactError } from './redact.ts';
+import { isWarmUp } from './warm-up-requests.ts';
 
 /** Where log lines go: standard output, written asynchronously (or a stream a test passes). */
 export type LogStream = { write(line: string): void };
@@ -18,7 +19,7 @@ const noRoute = '(no route)';
  * Fastify's request log lines, replaced: nothing when a request arrives, and on completion one
  * access line at `info`: method, route pattern (never the URL, whose query may hold the key),
  * status, duration in ms, the request id (the logger's `reqId` binding) and the API key's row id
- * when a key was accepted. A response that failed while being written logs at `error` with the
+ * when a key was accepted; none for the process's own warm-up requests (decision 0362). A response that failed while being written logs at `error` with the
  * error in full; errors answered by the error handler are logged there, with their detail.
  */
 export class AccessLogController extends LogController {
@@ -34,6 +35,8 @@ export class AccessLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // The process's own warm-up (decision 0362): no client asked it.
+    if (isWarmUp(request.raw)) return;
     const route = request.routeOptions.url ?? noRoute;
     const ms = reply.elapsedTime;
     this.recorder?.record(route, request.method, reply.statusCode, ms);
@@ -91,7 +94,13 @@ export function recordWithoutLogger(
 ): void {
   if (config.logLevel !== 'silent') return;
   app.addHook('onResponse', (request, reply, done) => {
-    recorder.record(request.routeOptions.url ?? noRoute, request.method, reply.statusCode, reply.elapsedTime);
+    if (!isWarmUp(request.raw))
+      recorder.record(
+        request.routeOptions.url ?? noRoute,
+        request.method,
+        reply.statusCode,
+        reply.elapsedTime,
+      );
     done();
   });
 }
