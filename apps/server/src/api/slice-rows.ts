@@ -23,9 +23,10 @@ const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 
 /**
- * The bytes of each of `fields`, made once per list (the routes' lists are constants): a cut
- * made them anew for each of its edge pieces, and V8 threw away the scan's optimized code when
- * the first client's cut came with such a list made elsewhere than the warm-up's.
+ * The bytes of each of `fields`, made once per list (the routes' lists are constants). A cut
+ * made them anew for each of its edge pieces, and at the first client's cut V8 threw away the
+ * scan's optimized code (`walkRows`, `scanRow`, `keyIndex`: "wrong map" on the new list, though
+ * the warm-up's had been made by the same line; decision 0362).
  */
 const keysOfFields = new WeakMap<readonly string[], Buffer[]>();
 
