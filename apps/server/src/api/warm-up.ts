@@ -55,9 +55,9 @@ export function warmUpCutFrom(last: string, days: number): string {
 
 /** What a warm-up did: requests answered, over how many companies, how long it took. */
 export interface WarmUpReport {
-  /** Requests the front answered... */
+  /** Answers to the data paths (the front's, or the warm-up's own 204 where it hands one on)... */
   requests: number;
-  /** ...and those the framework answered (`frameworkPaths`, decision 0362). */
+  /** ...and the framework's 200s to `frameworkPaths` (decision 0362). */
   framework: number;
   rounds: number;
   ms: number;
@@ -223,9 +223,9 @@ export async function warmAnswerPath(
         report.requests += await askEach(port, paths, fields, connections, stop);
       }
       // Then the framework's own paths, on connections of their own (Node's http keeps a
-      // connection once the framework answers on it): every round, so that what the rounds
-      // compile has met the objects of both.
-      // Counted only as the framework answers them (200; the warm-up's own end answers 204).
+      // connection once the framework answers on it), every round, so that what the rounds
+      // compile has met the objects of both; counted only as the framework's 200s (the
+      // warm-up's own end answers 204).
       report.framework += await askEach(port, frameworkAsks, fields, connections, stop, 200);
       forget(svc, version, asked);
       report.rounds += 1;

@@ -19,8 +19,9 @@ const noRoute = '(no route)';
  * Fastify's request log lines, replaced: nothing when a request arrives, and on completion one
  * access line at `info`: method, route pattern (never the URL, whose query may hold the key),
  * status, duration in ms, the request id (the logger's `reqId` binding) and the API key's row id
- * when a key was accepted; none for the process's own warm-up requests (decision 0362). A response that failed while being written logs at `error` with the
- * error in full; errors answered by the error handler are logged there, with their detail.
+ * when a key was accepted; none for the process's own warm-up requests (decision 0362). A
+ * response that failed while being written logs at `error` with the error in full; errors
+ * answered by the error handler are logged there, with their detail.
  */
 export class AccessLogController extends LogController {
   /** The timing and the route pattern of the access line feed the request metrics too. */
