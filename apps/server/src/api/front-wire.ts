@@ -178,8 +178,8 @@ class WireResponse implements FrontResponse {
    * The framework answers the request in process and the wire writes its answer, keeping the
    * connection (decision 0361); null where no framework call was given (the front hands over).
    */
-  relay(req: FrontRequest): Promise<void> | null {
-    return this.connection.relay(req as WireRequest);
+  relay(req: FrontRequest, fields?: Readonly<Record<string, string>>): Promise<void> | null {
+    return this.connection.relay(req as WireRequest, fields);
   }
 }
 
@@ -452,15 +452,17 @@ class WireConnection {
    * The request in hand, answered by the framework in process (`app.inject`) and written here:
    * the connection stays the wire's (decision 0361). A failed call hands the connection to Node's
    * http with the request, as if the front had left it to the framework. Settles once answered
-   * (null: no relay here).
+   * (null: no relay here). `fields` are added to the request's (the warm-up's mark, decision 0363).
    */
-  relay(req: WireRequest): Promise<void> | null {
+  relay(req: WireRequest, fields?: Readonly<Record<string, string>>): Promise<void> | null {
     const framework = this.wire.framework;
     if (framework === null || this.gone) return null;
     const socket = this.socket;
     let call: Promise<RelayedAnswer>;
     try {
-      call = framework({ url: req.url, headers: allFields(req.head), remoteAddress: socket.remoteAddress });
+      const headers = allFields(req.head);
+      if (fields !== undefined) Object.assign(headers, fields);
+      call = framework({ url: req.url, headers, remoteAddress: socket.remoteAddress });
     } catch {
       return null;
     }

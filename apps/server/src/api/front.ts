@@ -13,7 +13,7 @@ import { preferredCoding } from '../plugins/content-coding.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
-import { markWarmUp } from '../plugins/warm-up-requests.ts';
+import { markWarmUp, warmUpFields } from '../plugins/warm-up-requests.ts';
 import { digits } from './digits.ts';
 import {
   authorize,
@@ -62,7 +62,7 @@ export interface FrontResponse {
    * The answer wire's: the framework answers the request in process and the wire writes it,
    * keeping the connection (decision 0361); settles once answered, or null where it cannot.
    */
-  relay?(req: FrontRequest): Promise<void> | null;
+  relay?(req: FrontRequest, fields?: Readonly<Record<string, string>>): Promise<void> | null;
 }
 
 /** Where a request the front does not answer goes (the framework, or Node's http for the wire). */
@@ -115,6 +115,13 @@ export interface WarmUpCaller {
    * http under it, run on a client's objects before the answer path's rounds are compiled.
    */
   framework?: ReadonlySet<string>;
+  /**
+   * Paths the framework answers in process from those connections, relayed by the answer wire
+   * (decision 0363): the relay's code (`app.inject`'s objects, the wire writing the framework's
+   * answer), run before a client's first unlearned query string meets it. Marked with
+   * `warmUpFields`, so they write no access line either.
+   */
+  relay?: ReadonlySet<string>;
   owner: KeyOwner;
   log: LogStream;
   recorder: RequestRecorder;
@@ -251,6 +258,7 @@ export class AnswerFront {
     const started = performance.now();
     const { svc, prefix } = this.opts;
     const url = req.url;
+    if (this.warming !== null && this.relayWarmUp(req, res)) return true;
     if (req.method !== 'GET' || url === undefined || !url.startsWith(prefix) || url[prefix.length] !== '/')
       return false;
     const headers = req.headers;
@@ -276,6 +284,14 @@ export class AnswerFront {
       () => next(req, res),
     );
     return true;
+  }
+
+  /** A warm-up's request for one of its relayed paths, relayed by the wire (decision 0363). */
+  private relayWarmUp(req: FrontRequest, res: FrontResponse): boolean {
+    const w = this.warming;
+    if (w?.relay === undefined || res.relay === undefined || !w.relay.has(req.url ?? '')) return false;
+    if (!w.sockets.has(req.socket)) return false;
+    return res.relay(req, warmUpFields()) !== null;
   }
 
   /** `answer` once the data version is known. */

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Db } from '@bahi/market-data/db';
@@ -17,11 +17,14 @@ import {
   clientFields,
   frameworkAsksPerRound,
   frameworkPaths,
+  relayAsksPerRound,
+  relayPaths,
   type WarmUpReport,
   warmAnswerPath,
   warmOnceReady,
   warmUpCutDays,
   warmUpCutFrom,
+  warmUpWholeFrom,
 } from './warm-up.ts';
 
 const preparedEndpoints = endpoints.filter((e) => e.prepare);
@@ -76,11 +79,18 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     // Every path three times a round: every prepared variant of every company, and the ranges cut
     // out of each endpoint's prepared answers that has ranges (decisions 0350, 0356).
     const ranges = warmUpCutDays.length;
-    const variants = preparedEndpoints.reduce((n, e) => n + e.prepare!.length + (e.slice ? ranges : 0), 0);
+    // And each whole history as a client writes it, from a day before the data (decision 0363).
+    const variants = preparedEndpoints.reduce(
+      (n, e) => n + e.prepare!.length + (e.slice ? ranges : 0) + (e.slice && e.canonical ? 1 : 0),
+      0,
+    );
     expect(requests).toBe(rounds * 3 * variants * symbols.length);
     // And each round, the framework's own paths, answered by the framework (200: the warm-up's own
     // end answers 204) on a client's objects (decision 0362), with no access line (below).
     expect(report!.framework).toBe(rounds * frameworkPaths.length * frameworkAsksPerRound);
+    // And relayed by the answer wire, answered by the framework in process (decision 0363).
+    expect(report!.relayed).toBe(rounds * relayPaths.length * relayAsksPerRound);
+    expect(app.answerWire?.relayed).toBe(report!.relayed);
     await new Promise((r) => setTimeout(r, 50));
     const said = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const warmed = said.filter((l) => l.msg === 'answer path warmed');
@@ -191,20 +201,47 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
         }
       }
     }
+    // The whole history as a client writes it (decision 0363): the framework learns the same
+    // validated query from its first answer to it.
+    const spans = await app.dataApi.spans.of(await app.dataApi.version.current());
+    const first = [...spans.values()].map((s) => s.first).sort()[0]!;
+    const whole = `from=${warmUpWholeFrom(first)}`;
+    for (const e of preparedEndpoints.filter((p) => p.slice && p.canonical)) {
+      expect(taught.getQuery(e.operationId, whole), e.operationId).toBeDefined();
+      app.dataApi.shapes = new PreparedShapes();
+      app.dataApi.cache.clear();
+      app.dataApi.answers.clear();
+      try {
+        const res = await app.inject({ url: urlOf(e.path, whole, report!.symbols[1]!) });
+        expect(res.statusCode).toBe(200);
+        expect(app.dataApi.shapes.getQuery(e.operationId, whole)).toEqual(
+          taught.getQuery(e.operationId, whole),
+        );
+      } finally {
+        app.dataApi.shapes = taught;
+      }
+    }
   });
 
   /** Runs a small warm-up with `server` given, and resolves with its report and its sockets. */
   const warmWith = async (server: Server) => {
     const front = app.answerFront;
     let caller: WarmUpCaller | undefined;
+    const handedOn: IncomingMessage[] = [];
     const begin = front.beginWarmUp.bind(front);
     front.beginWarmUp = (c) => {
       caller = c;
-      begin(c);
+      begin({
+        ...c,
+        handOn: (req, res) => {
+          handedOn.push(req);
+          c.handOn(req, res);
+        },
+      });
     };
     try {
       const warmed = await warmAnswerPath(front, app.dataApi, { companies: 2, rounds: 1, server });
-      return { warmed, sockets: [...caller!.sockets] as (Socket & { server: Server })[] };
+      return { warmed, handedOn, sockets: [...caller!.sockets] as (Socket & { server: Server })[] };
     } finally {
       front.beginWarmUp = begin;
     }
@@ -240,6 +277,12 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     }
     // The listening server's answer wire answered them...
     expect(app.answerWire!.answered - wired).toBeGreaterThan(0);
+    // ...but for one connection's, asked as a client that takes gzip and not br asks (decision
+    // 0363): the front left its never-asked answers to the framework to compress (here the
+    // warm-up's own end), and Node's http read that connection from then on.
+    const gzipOnly = run.handedOn.filter((r) => r.headers['accept-encoding'] === 'gzip, deflate');
+    expect(gzipOnly.length).toBeGreaterThan(0);
+    for (const r of gzipOnly) expect(r).toBeInstanceOf(IncomingMessage);
     // ...and neither the front, the answer cache nor the access log counted them.
     expect(counts()).toEqual(before);
     await new Promise((r) => setTimeout(r, 50));
@@ -285,6 +328,50 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     expect(lines.slice(said).filter((l) => 'status' in JSON.parse(l))).toEqual([]);
     // The warm-up over, the same requests are the framework's again.
     expect(await statusOnNewConnection('/healthz')).toBe(200);
+  });
+
+  it('has the framework answer its relayed paths in process, on its own connections only, unlogged (decision 0363)', async () => {
+    const sockets = new Set<object>();
+    const onConnection = (socket: object) => sockets.add(socket);
+    const owner = { user: { id: 0, plan: 'E' }, keyId: 0, subject: 'warm-up:test' } as never;
+    const path = relayPaths[0];
+    const relayed = () => app.answerWire!.relayed;
+    const statusLines = (from: number) => lines.slice(from).filter((l) => 'status' in JSON.parse(l));
+    const before = relayed();
+    let said = lines.length;
+    app.server.on('connection', onConnection);
+    app.answerFront.beginWarmUp({
+      sockets,
+      handOn: () => {
+        throw new Error('a relayed path is not handed on');
+      },
+      relay: new Set(relayPaths),
+      owner,
+      log: { write: () => {} },
+      recorder: { record: () => {} },
+    });
+    // A connection of its own, kept alive as a client's (the wire reads no Connection: close).
+    const agent = new Agent({ keepAlive: true });
+    try {
+      expect((await get(port, path, {}, 'GET', { agent })).status).toBe(200);
+      expect(relayed()).toBe(before + 1);
+    } finally {
+      app.answerFront.endWarmUp();
+      app.server.off('connection', onConnection);
+      agent.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(statusLines(said)).toEqual([]);
+    // A client's request for the same path is not relayed, and is logged, whatever it sends in
+    // the warm-up's field: its value is the process's own.
+    said = lines.length;
+    const client = new Agent({ keepAlive: true });
+    const got = await get(port, path, { 'x-bahi-warm-up': 'a guess' }, 'GET', { agent: client });
+    client.destroy();
+    expect(got.status).toBe(200);
+    expect(relayed()).toBe(before + 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(statusLines(said)).toHaveLength(1);
   });
 
   it("with a TLS server, runs an HTTP server of its own with the listening server's timeouts", async () => {

@@ -48,6 +48,37 @@ export const warmUpCutDays = [182, 91, 30] as const;
 export const frameworkPaths = ['/healthz'] as const;
 export const frameworkAsksPerRound = 64;
 
+/**
+ * Paths the framework answers in process each round, relayed by the answer wire as a client's
+ * first unlearned query string is (decisions 0361, 0363), and how many times. The relay builds
+ * `app.inject`'s request and response, streams of other shapes than a socket: met first at a
+ * client's first relayed request after the warm-up, they threw away about 20 functions V8 had
+ * compiled for the wire's writes and Node's http (`Writable.uncork`, `clearBuffer`,
+ * `ServerResponse`, ...), and the rest of that client's first pass ran them uncompiled.
+ */
+export const relayPaths = ['/healthz?relayed'] as const;
+export const relayAsksPerRound = 64;
+
+/**
+ * What a client that takes gzip but not br asks with (Python's requests, Node's fetch over plain
+ * HTTP): one of the warm-up's connections asks so every round (decision 0363). The front leaves
+ * such a client's first never-asked answer to the framework to compress, and its connection goes
+ * to Node's http; met first after the warm-up, that threw away the front's `answer` and
+ * `answerAt`, compiled for the wire's requests alone.
+ */
+export const gzipOnlyField = 'Accept-Encoding: gzip, deflate\r\n';
+
+/**
+ * The `from` of the whole history as a client writes it (decision 0363): the day before the data
+ * begins (`first`, the earliest company's first day), not the canonical form the answers are
+ * prepared under. The front puts such a query in its canonical form for each company, on a path
+ * of that code the canonical form does not take: compiled during a client's first whole
+ * histories, it took about 40 ms of TurboFan on the server's core.
+ */
+export function warmUpWholeFrom(first: string): string {
+  return new Date(Date.parse(`${first}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The first day of the range the warm-up cuts `days` back from `last` (the data's last day). */
 export function warmUpCutFrom(last: string, days: number): string {
   return new Date(Date.parse(`${last}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -57,8 +88,10 @@ export function warmUpCutFrom(last: string, days: number): string {
 export interface WarmUpReport {
   /** Answers to the data paths (the front's, or the warm-up's own 204 where it hands one on)... */
   requests: number;
-  /** ...and the framework's 200s to `frameworkPaths` (decision 0362). */
+  /** ...and the framework's 200s to `frameworkPaths` (decision 0362)... */
   framework: number;
+  /** ...and to `relayPaths`, relayed by the answer wire (decision 0363). */
+  relayed: number;
   rounds: number;
   ms: number;
   /** The companies it asked for (their answers are left as never asked). */
@@ -138,7 +171,7 @@ export async function warmAnswerPath(
   const targets = front
     .preparedTargets()
     .filter((t) => svc.prepared.isComplete(version, t.endpoint.operationId));
-  const report: WarmUpReport = { requests: 0, framework: 0, rounds: 0, ms: 0, symbols: [] };
+  const report: WarmUpReport = { requests: 0, framework: 0, relayed: 0, rounds: 0, ms: 0, symbols: [] };
   if (targets.length === 0) return report;
   const variants = targets.map((t) => ({ t, queries: preparedQueries(t.endpoint) }));
   // Companies the path patterns accept, spread over the directory (ISIN order) so banks,
@@ -185,7 +218,24 @@ export async function warmAnswerPath(
   // Any other range a client asks is taught to the front by the framework's first answer to it.
   const spans = await svc.spans.of(version);
   let last = '';
-  for (const span of spans.values()) if (span.last > last) last = span.last;
+  let first = '';
+  for (const span of spans.values()) {
+    if (span.last > last) last = span.last;
+    if (first === '' || span.first < first) first = span.first;
+  }
+  // Each company's whole history as clients ask it, from a day before the data begins (decision
+  // 0363), put in its canonical form for each company as the framework would.
+  for (const { t } of first ? variants : []) {
+    const e = t.endpoint;
+    if (!e.canonical || !e.slice) continue;
+    const query = `from=${warmUpWholeFrom(first)}`;
+    const validated = variantQuery(e, { from: warmUpWholeFrom(first) });
+    svc.shapes.learnVariant(e, query, validated, '');
+    for (const company of companies) {
+      const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${query}&token=${key}`;
+      asked.push({ path, endpoint: e, company, params: paramsFor(e, svc, validated, company, version) });
+    }
+  }
   for (const days of last ? warmUpCutDays : []) {
     const cutFrom = warmUpCutFrom(last, days);
     for (const { t } of variants) {
@@ -208,6 +258,7 @@ export async function warmAnswerPath(
     sockets,
     handOn: noContent,
     framework: new Set(frameworkPaths),
+    relay: new Set(relayPaths),
     owner,
     log: discarded(),
     recorder: new HttpStats(),
@@ -215,18 +266,22 @@ export async function warmAnswerPath(
   const port = (listener.address() as AddressInfo).port;
   const paths = asked.map((a) => a.path);
   const frameworkAsks = frameworkPaths.flatMap((p) => Array.from({ length: frameworkAsksPerRound }, () => p));
+  const relayAsks = relayPaths.flatMap((p) => Array.from({ length: relayAsksPerRound }, () => p));
   try {
     for (let round = 0; round < rounds && !stop() && performance.now() < deadline; round++) {
       // Compressed (br from the answer file as it is) and plain in turn, in clients' forms.
       const fields = clientFields(round, port);
+      // The last connection as a client that takes gzip but not br (decision 0363).
+      const fieldsOf = (c: number) => (c === connections - 1 ? `${hostOf(fields)}${gzipOnlyField}` : fields);
       for (let time = 0; time < 3 && !stop(); time++) {
-        report.requests += await askEach(port, paths, fields, connections, stop);
+        report.requests += await askEach(port, paths, fieldsOf, connections, stop);
       }
       // Then the framework's own paths, on connections of their own (Node's http keeps a
       // connection once the framework answers on it), every round, so that what the rounds
       // compile has met the objects of both; counted only as the framework's 200s (the
-      // warm-up's own end answers 204).
-      report.framework += await askEach(port, frameworkAsks, fields, connections, stop, 200);
+      // warm-up's own end answers 204). And the same relayed by the wire (decision 0363).
+      report.framework += await askEach(port, frameworkAsks, () => fields, connections, stop, 200);
+      report.relayed += await askEach(port, relayAsks, () => fields, connections, stop, 200);
       forget(svc, version, asked);
       report.rounds += 1;
     }
@@ -254,6 +309,11 @@ export function clientFields(round: number, port: number): string {
   return round % 4 === 0
     ? `${host}Accept-Encoding: gzip, deflate, br\r\n`
     : `accept-encoding: gzip, deflate, br\r\n${host}`;
+}
+
+/** The host field of a round's fields (`clientFields`), in the round's form. */
+function hostOf(fields: string): string {
+  return fields.split('\r\n').find((f) => f.toLowerCase().startsWith('host:')) + '\r\n';
 }
 
 /** Where the warm-up's requests end that the front hands on: never at the framework. */
@@ -367,21 +427,22 @@ function forget(svc: DataApiServices, version: number, asked: readonly Asked[]):
 }
 
 /**
- * Asks each path once over `connections` keep-alive connections, one request in flight on each;
- * resolves with the number of answers read (with `only`, those of that status). A connection
- * that fails ends its share.
+ * Asks each path once over `connections` keep-alive connections, one request in flight on each,
+ * connection `c` with the fields `fieldsOf(c)`; resolves with the number of answers read (with
+ * `only`, those of that status). A connection that fails ends its share.
  */
 async function askEach(
   port: number,
   paths: readonly string[],
-  fields: string,
+  fieldsOf: (connection: number) => string,
   connections: number,
   stop: () => boolean,
   only?: number,
 ): Promise<number> {
   let next = 0;
   let answered = 0;
-  const worker = async () => {
+  const worker = async (c: number) => {
+    const fields = fieldsOf(c);
     const conn = new Connection(port);
     try {
       while (next < paths.length && !stop()) {
@@ -395,7 +456,7 @@ async function askEach(
       conn.close();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(connections, paths.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(connections, paths.length) }, (_, c) => worker(c)));
   return answered;
 }
 
