@@ -1,4 +1,4 @@
-import { Agent, createServer, IncomingMessage, type Server } from 'node:http';
+import { Agent, createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Db } from '@bahi/market-data/db';
@@ -227,21 +227,14 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
   const warmWith = async (server: Server) => {
     const front = app.answerFront;
     let caller: WarmUpCaller | undefined;
-    const handedOn: IncomingMessage[] = [];
     const begin = front.beginWarmUp.bind(front);
     front.beginWarmUp = (c) => {
       caller = c;
-      begin({
-        ...c,
-        handOn: (req, res) => {
-          handedOn.push(req);
-          c.handOn(req, res);
-        },
-      });
+      begin(c);
     };
     try {
       const warmed = await warmAnswerPath(front, app.dataApi, { companies: 2, rounds: 1, server });
-      return { warmed, handedOn, sockets: [...caller!.sockets] as (Socket & { server: Server })[] };
+      return { warmed, sockets: [...caller!.sockets] as (Socket & { server: Server })[] };
     } finally {
       front.beginWarmUp = begin;
     }
@@ -277,12 +270,6 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     }
     // The listening server's answer wire answered them...
     expect(app.answerWire!.answered - wired).toBeGreaterThan(0);
-    // ...but for one connection's, asked as a client that takes gzip and not br asks (decision
-    // 0363): the front left its never-asked answers to the framework to compress (here the
-    // warm-up's own end), and Node's http read that connection from then on.
-    const gzipOnly = run.handedOn.filter((r) => r.headers['accept-encoding'] === 'gzip, deflate');
-    expect(gzipOnly.length).toBeGreaterThan(0);
-    for (const r of gzipOnly) expect(r).toBeInstanceOf(IncomingMessage);
     // ...and neither the front, the answer cache nor the access log counted them.
     expect(counts()).toEqual(before);
     await new Promise((r) => setTimeout(r, 50));

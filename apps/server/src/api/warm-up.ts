@@ -60,15 +60,6 @@ export const relayPaths = ['/healthz?relayed'] as const;
 export const relayAsksPerRound = 64;
 
 /**
- * What a client that takes gzip but not br asks with (Python's requests, Node's fetch over plain
- * HTTP): one of the warm-up's connections asks so every round (decision 0363). The front leaves
- * such a client's first never-asked answer to the framework to compress, and its connection goes
- * to Node's http; met first after the warm-up, that threw away the front's `answer` and
- * `answerAt`, compiled for the wire's requests alone.
- */
-export const gzipOnlyField = 'Accept-Encoding: gzip, deflate\r\n';
-
-/**
  * The `from` of the whole history as a client writes it (decision 0363): the day before the data
  * begins (`first`, the earliest company's first day), not the canonical form the answers are
  * prepared under. The front puts such a query in its canonical form for each company, on a path
@@ -271,17 +262,15 @@ export async function warmAnswerPath(
     for (let round = 0; round < rounds && !stop() && performance.now() < deadline; round++) {
       // Compressed (br from the answer file as it is) and plain in turn, in clients' forms.
       const fields = clientFields(round, port);
-      // The last connection as a client that takes gzip but not br (decision 0363).
-      const fieldsOf = (c: number) => (c === connections - 1 ? `${hostOf(fields)}${gzipOnlyField}` : fields);
       for (let time = 0; time < 3 && !stop(); time++) {
-        report.requests += await askEach(port, paths, fieldsOf, connections, stop);
+        report.requests += await askEach(port, paths, fields, connections, stop);
       }
       // Then the framework's own paths, on connections of their own (Node's http keeps a
       // connection once the framework answers on it), every round, so that what the rounds
       // compile has met the objects of both; counted only as the framework's 200s (the
       // warm-up's own end answers 204). And the same relayed by the wire (decision 0363).
-      report.framework += await askEach(port, frameworkAsks, () => fields, connections, stop, 200);
-      report.relayed += await askEach(port, relayAsks, () => fields, connections, stop, 200);
+      report.framework += await askEach(port, frameworkAsks, fields, connections, stop, 200);
+      report.relayed += await askEach(port, relayAsks, fields, connections, stop, 200);
       forget(svc, version, asked);
       report.rounds += 1;
     }
@@ -309,11 +298,6 @@ export function clientFields(round: number, port: number): string {
   return round % 4 === 0
     ? `${host}Accept-Encoding: gzip, deflate, br\r\n`
     : `accept-encoding: gzip, deflate, br\r\n${host}`;
-}
-
-/** The host field of a round's fields (`clientFields`), in the round's form. */
-function hostOf(fields: string): string {
-  return fields.split('\r\n').find((f) => f.toLowerCase().startsWith('host:')) + '\r\n';
 }
 
 /** Where the warm-up's requests end that the front hands on: never at the framework. */
@@ -427,22 +411,21 @@ function forget(svc: DataApiServices, version: number, asked: readonly Asked[]):
 }
 
 /**
- * Asks each path once over `connections` keep-alive connections, one request in flight on each,
- * connection `c` with the fields `fieldsOf(c)`; resolves with the number of answers read (with
- * `only`, those of that status). A connection that fails ends its share.
+ * Asks each path once over `connections` keep-alive connections, one request in flight on each;
+ * resolves with the number of answers read (with `only`, those of that status). A connection
+ * that fails ends its share.
  */
 async function askEach(
   port: number,
   paths: readonly string[],
-  fieldsOf: (connection: number) => string,
+  fields: string,
   connections: number,
   stop: () => boolean,
   only?: number,
 ): Promise<number> {
   let next = 0;
   let answered = 0;
-  const worker = async (c: number) => {
-    const fields = fieldsOf(c);
+  const worker = async () => {
     const conn = new Connection(port);
     try {
       while (next < paths.length && !stop()) {
@@ -456,7 +439,7 @@ async function askEach(
       conn.close();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(connections, paths.length) }, (_, c) => worker(c)));
+  await Promise.all(Array.from({ length: Math.min(connections, paths.length) }, worker));
   return answered;
 }
 
