@@ -82,7 +82,14 @@ interface ServerInfo {
   /** Sets copied to the answer file (decision 0329). */
   copied: { operationId: string; answers: number; ms: number }[];
   /** The warm-up (decision 0337), null with WARM_UP=false. */
-  warmUp: { requests: number; framework: number; rounds: number; ms: number; symbols: string[] } | null;
+  warmUp: {
+    requests: number;
+    framework: number;
+    relayed: number;
+    rounds: number;
+    ms: number;
+    symbols: string[];
+  } | null;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -278,7 +285,7 @@ for (const target of targets) {
   const { child, info, logFile } = await startApi(target.env);
   const copied = `${info.copied.reduce((n, c) => n + c.answers, 0)} answers copied to the answer file in ${(info.copied.reduce((n, c) => n + c.ms, 0) / 1000).toFixed(1)} s`;
   const warmed = info.warmUp
-    ? `warmed its answer path with ${info.warmUp.requests} requests over ${info.warmUp.symbols.length} companies (left out of the passes) and ${info.warmUp.framework} of the framework's /healthz, in ${info.warmUp.rounds} rounds and ${info.warmUp.ms} ms`
+    ? `warmed its answer path with ${info.warmUp.requests} requests over ${info.warmUp.symbols.length} companies (left out of the passes) and ${info.warmUp.framework} of the framework's /healthz (${info.warmUp.relayed} more relayed by the answer wire), in ${info.warmUp.rounds} rounds and ${info.warmUp.ms} ms`
     : 'no warm-up (WARM_UP=false)';
   console.log(
     `${target.name}: first data answer ${seconds(info.started.firstAnswerMs)} s after the process began; server ready in ${seconds(performance.now() - t0)} s, of which ${info.preparedSeconds} s preparing answers after listening (${info.prepared

@@ -13,7 +13,7 @@ import { preferredCoding } from '../plugins/content-coding.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
-import { markWarmUp, warmUpFields } from '../plugins/warm-up-requests.ts';
+import { markWarmUp, warmUpMark } from '../plugins/warm-up-requests.ts';
 import { digits } from './digits.ts';
 import {
   authorize,
@@ -118,8 +118,8 @@ export interface WarmUpCaller {
   /**
    * Paths the framework answers in process from those connections, relayed by the answer wire
    * (decision 0363): the relay's code (`app.inject`'s objects, the wire writing the framework's
-   * answer), run before a client's first unlearned query string meets it. Marked with
-   * `warmUpFields`, so they write no access line either.
+   * answer), run before a client's first unlearned query string meets it, outside the data API's
+   * prefix. Marked with `warmUpMark`, so they write no access line either.
    */
   relay?: ReadonlySet<string>;
   owner: KeyOwner;
@@ -258,9 +258,8 @@ export class AnswerFront {
     const started = performance.now();
     const { svc, prefix } = this.opts;
     const url = req.url;
-    if (this.warming !== null && this.relayWarmUp(req, res)) return true;
     if (req.method !== 'GET' || url === undefined || !url.startsWith(prefix) || url[prefix.length] !== '/')
-      return false;
+      return this.warming !== null && this.relayWarmUp(req, res);
     const headers = req.headers;
     if (
       (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
@@ -291,7 +290,7 @@ export class AnswerFront {
     const w = this.warming;
     if (w?.relay === undefined || res.relay === undefined || !w.relay.has(req.url ?? '')) return false;
     if (!w.sockets.has(req.socket)) return false;
-    return res.relay(req, warmUpFields()) !== null;
+    return res.relay(req, warmUpMark) !== null;
   }
 
   /** `answer` once the data version is known. */

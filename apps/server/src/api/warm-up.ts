@@ -67,12 +67,17 @@ export const relayAsksPerRound = 64;
  * histories, it took about 40 ms of TurboFan on the server's core.
  */
 export function warmUpWholeFrom(first: string): string {
-  return new Date(Date.parse(`${first}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return daysBefore(first, 1);
 }
 
 /** The first day of the range the warm-up cuts `days` back from `last` (the data's last day). */
 export function warmUpCutFrom(last: string, days: number): string {
-  return new Date(Date.parse(`${last}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  return daysBefore(last, days);
+}
+
+/** The day `days` before `day` (YYYY-MM-DD). */
+function daysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** What a warm-up did: requests answered, over how many companies, how long it took. */
@@ -216,11 +221,13 @@ export async function warmAnswerPath(
   }
   // Each company's whole history as clients ask it, from a day before the data begins (decision
   // 0363), put in its canonical form for each company as the framework would.
-  for (const { t } of first ? variants : []) {
+  const wholeFrom = first ? warmUpWholeFrom(first) : undefined;
+  for (const { t } of wholeFrom ? variants : []) {
     const e = t.endpoint;
     if (!e.canonical || !e.slice) continue;
-    const query = `from=${warmUpWholeFrom(first)}`;
-    const validated = variantQuery(e, { from: warmUpWholeFrom(first) });
+    const query = `from=${wholeFrom}`;
+    const validated = variantQuery(e, { from: wholeFrom as string });
+    // Learned as its validated query (an endpoint with a canonical form): no parameters of its own.
     svc.shapes.learnVariant(e, query, validated, '');
     for (const company of companies) {
       const path = `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${query}&token=${key}`;

@@ -18,9 +18,7 @@ export const warmUpField = 'x-bahi-warm-up';
 const warmUpValue = randomBytes(16).toString('hex');
 
 /** The fields that mark a relayed request as the warm-up's. */
-export function warmUpFields(): Readonly<Record<string, string>> {
-  return { [warmUpField]: warmUpValue };
-}
+export const warmUpMark: Readonly<Record<string, string>> = Object.freeze({ [warmUpField]: warmUpValue });
 
 /** `raw` (Node's request) is the warm-up's. */
 export function markWarmUp(raw: object): void {
