@@ -66,11 +66,15 @@ test('sign in, see and copy the key, use it on the data API, keep the session ov
   await expect(page.getByRole('button', { name: 'Account menu for Asha Rao' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu for Asha Rao' }).click();
+  // The page forgets the session at once and tells the server in the background; the check of
+  // the server's side below waits for that call, or it could overtake it.
+  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/logout');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await storedProfile(page)).toBeNull();
   await expect(page.getByRole('banner').getByRole('button', { name: 'LOGIN' })).toBeVisible();
   // The server ended the session too: its refresh token is refused.
+  expect((await loggedOut).ok()).toBe(true);
   const refresh = await request.post('/api/v1/refresh-token', {
     headers: { 'x-refresh-token': profile.refreshToken },
   });

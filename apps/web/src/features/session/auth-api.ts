@@ -65,9 +65,12 @@ export async function refreshSession(refreshToken: string): Promise<SessionToken
 
 /** Ends the server-side session; failures do not matter to the browser, which forgets it anyway. */
 export async function endServerSession(refreshToken: string): Promise<void> {
-  await fetch('/api/v1/logout', { method: 'POST', headers: { 'x-refresh-token': refreshToken } }).catch(
-    () => undefined,
-  );
+  // keepalive: the call outlives the page when logout is followed by closing the tab.
+  await fetch('/api/v1/logout', {
+    method: 'POST',
+    headers: { 'x-refresh-token': refreshToken },
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 export function profileFromSignIn(r: SignInResponse): SessionProfile {
