@@ -53,6 +53,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { financials } from '../src/api/routes/financials.ts';
+import type { WarmUpReport } from '../src/api/warm-up.ts';
 import { benchSetting, startServer } from './processes.ts';
 import { requireWrk, runWrk, type Sample } from './wrk.ts';
 
@@ -82,14 +83,7 @@ interface ServerInfo {
   /** Sets copied to the answer file (decision 0329). */
   copied: { operationId: string; answers: number; ms: number }[];
   /** The warm-up (decision 0337), null with WARM_UP=false. */
-  warmUp: {
-    requests: number;
-    framework: number;
-    relayed: number;
-    rounds: number;
-    ms: number;
-    symbols: string[];
-  } | null;
+  warmUp: WarmUpReport | null;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
