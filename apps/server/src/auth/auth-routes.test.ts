@@ -223,6 +223,34 @@ for (const target of testDatabases()) {
       expect(me.statusCode).toBe(401);
     });
 
+    it('after logout no token of the session refreshes, not even a spent one inside the grace', async () => {
+      const signIn = (await exchange(await devIdToken('Uma K', 'uma@example.com'))).json();
+      const refresh = (token: string) =>
+        app.inject({ method: 'POST', url: '/api/v1/refresh-token', headers: { 'x-refresh-token': token } });
+      const used = new Date(t0.getTime() + 20 * 60 * 1000);
+      now = used;
+      try {
+        const next = (await refresh(signIn.refresh_token)).json();
+        // A tab that read the profile before the rotation logs out with the spent token.
+        const out = await app.inject({
+          method: 'POST',
+          url: '/api/v1/logout',
+          headers: { 'x-refresh-token': signIn.refresh_token },
+        });
+        expect(out.statusCode).toBe(204);
+        now = new Date(used.getTime() + 1000);
+        expect((await refresh(signIn.refresh_token)).statusCode).toBe(401);
+        expect((await refresh(next.refresh_token)).statusCode).toBe(401);
+        const me = await app.inject({
+          url: '/api/v2/api-token',
+          headers: { authorization: `Bearer ${next.access_token}` },
+        });
+        expect(me.statusCode).toBe(401);
+      } finally {
+        now = t0;
+      }
+    });
+
     it('an access-token exchange continues the session: logging out ends what it issued too', async () => {
       const signIn = (await exchange(await devIdToken('Nisha P', 'nisha@example.com'))).json();
       const again = (await exchange(signIn.access_token, 'Bearer')).json();
