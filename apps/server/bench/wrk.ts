@@ -88,8 +88,8 @@ export function runWrk(o: RunOptions): Promise<Sample> {
     const child = spawn(cmd, argv as string[], { stdio: ['ignore', 'pipe', 'inherit'] });
     // The server's CPU from wrk's start to its end (read again when it has closed), so a pass
     // shorter than the 100 ms between readings still has its figure; wrk's own from its start
-    // to its last reading (its /proc entry is gone once it has closed), the last taken when its
-    // threads report the paths done.
+    // to its last reading (its /proc entry is gone once it has closed), taken at the latest when
+    // its threads report the paths done (in 10 ms ticks: rough for a pass of tens of ms).
     const first = { at: performance.now(), server: cpuTicks(o.serverPid), wrk: cpuTicks(child.pid) };
     let last = { at: first.at, wrk: first.wrk };
     const poll = setInterval(() => {

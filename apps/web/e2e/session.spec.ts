@@ -68,7 +68,10 @@ test('sign in, see and copy the key, use it on the data API, keep the session ov
   await page.getByRole('button', { name: 'Account menu for Asha Rao' }).click();
   // The page forgets the session at once and tells the server in the background; the check of
   // the server's side below waits for that call, or it could overtake it.
-  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/logout');
+  const loggedOut = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/logout',
+    { timeout: 10_000 },
+  );
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await storedProfile(page)).toBeNull();
