@@ -39,6 +39,15 @@ for (const target of testDatabases()) {
       return res.json().id_token;
     }
 
+    /** The browser's refresh call with a refresh token. */
+    function refresh(token: string) {
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/refresh-token',
+        headers: { 'x-refresh-token': token },
+      });
+    }
+
     function exchange(token: string, type = 'One-tap') {
       return app.inject({
         method: 'POST',
@@ -129,8 +138,6 @@ for (const target of testDatabases()) {
 
     it('rotates refresh tokens and revokes the session when a spent one comes back', async () => {
       const signIn = (await exchange(await devIdToken('Meera S', 'meera@example.com'))).json();
-      const refresh = (token: string) =>
-        app.inject({ method: 'POST', url: '/api/v1/refresh-token', headers: { 'x-refresh-token': token } });
       now = new Date(t0.getTime() + 20 * 60 * 1000);
       try {
         const r1 = await refresh(signIn.refresh_token);
@@ -163,8 +170,6 @@ for (const target of testDatabases()) {
 
     it('a spent refresh token presented again within the grace gets another successor; the grace counts from its first use', async () => {
       const signIn = (await exchange(await devIdToken('Tara S', 'tara@example.com'))).json();
-      const refresh = (token: string) =>
-        app.inject({ method: 'POST', url: '/api/v1/refresh-token', headers: { 'x-refresh-token': token } });
       const used = new Date(t0.getTime() + 20 * 60 * 1000);
       now = used;
       try {
@@ -209,11 +214,7 @@ for (const target of testDatabases()) {
         headers: { 'x-refresh-token': signIn.refresh_token, 'content-type': 'application/json' },
       });
       expect(out.statusCode).toBe(204);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/refresh-token',
-        headers: { 'x-refresh-token': signIn.refresh_token },
-      });
+      const res = await refresh(signIn.refresh_token);
       expect(res.statusCode).toBe(401);
       expect((await exchange(signIn.access_token, 'Bearer')).statusCode).toBe(401);
       const me = await app.inject({
@@ -225,8 +226,6 @@ for (const target of testDatabases()) {
 
     it('after logout no token of the session refreshes, not even a spent one inside the grace', async () => {
       const signIn = (await exchange(await devIdToken('Uma K', 'uma@example.com'))).json();
-      const refresh = (token: string) =>
-        app.inject({ method: 'POST', url: '/api/v1/refresh-token', headers: { 'x-refresh-token': token } });
       const used = new Date(t0.getTime() + 20 * 60 * 1000);
       now = used;
       try {
@@ -264,11 +263,7 @@ for (const target of testDatabases()) {
       });
       for (const token of [again.access_token, signIn.access_token])
         expect((await exchange(token, 'Bearer')).statusCode).toBe(401);
-      const refreshed = await app.inject({
-        method: 'POST',
-        url: '/api/v1/refresh-token',
-        headers: { 'x-refresh-token': again.refresh_token },
-      });
+      const refreshed = await refresh(again.refresh_token);
       expect(refreshed.statusCode).toBe(401);
     });
 
