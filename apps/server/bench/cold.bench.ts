@@ -18,6 +18,12 @@
  * dominated it. What the first clients still pay once is printed too: the first pass's time less
  * the time the second pass's rate would have taken for as many requests (decision 0336).
  *
+ * Each case's client takes gzip, deflate and br, as browsers and `curl --compressed` do; two
+ * more passes (BENCH_GZIP_COMPANIES companies each, 400) ask as a client that takes gzip but not
+ * br, as Python's requests and Go's net/http do by default: every statement, then whole
+ * histories (decision 0364: these clients were answered at 0.03-0.08 x cached when prepared
+ * answers were held in br).
+ *
  * The client is Debian's wrk (paths.lua: 8 threads of one connection each, every path asked
  * once), so the cached figure is the server's and not the client's ceiling: each row shows the
  * server's and wrk's CPU.
@@ -38,7 +44,7 @@
  *
  * A cached pass is cached only if its answers fit the answer cache's bound (RESPONSE_CACHE_MB,
  * 128 by default): looping over more, the least recently used are evicted just before they come
- * round again. The cache counts a prepared answer at its br bytes (decision 0342; at its
+ * round again. The cache counts a prepared answer at its gzip bytes (decisions 0342, 0364; at its
  * uncompressed length before, when 1,000 whole histories since 2016 did not fit and the cached
  * pass hit 5.9% of the time). The daily-quotes cases ask BENCH_DAILY_COMPANIES companies
  * (1,000); each row shows the hit rate of the cached pass as the server counted it and the bytes
@@ -89,12 +95,16 @@ interface ServerInfo {
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 const acceptEncoding = { 'accept-encoding': 'gzip, deflate, br' };
+/** What Python's requests (without a brotli package) and Go's net/http ask: gzip, not br. */
+const gzipOnly = { 'accept-encoding': 'gzip, deflate' };
+/** Companies for each pass of the client taking gzip but not br (financials and whole histories). */
+const gzipCompanies = Number(process.env.BENCH_GZIP_COMPANIES ?? 400);
 
 /**
  * The paths, each once, by `clients` connections, while a ninth connection asks /healthz
  * (5 ms after each answer), stopped when the paths are done.
  */
-async function cold(origin: string, file: string, pid: number | undefined) {
+async function cold(origin: string, file: string, pid: number | undefined, headers: Record<string, string>) {
   let prober: ChildProcess | undefined;
   const probe = runWrk({
     url: `${origin}/healthz`,
@@ -109,7 +119,7 @@ async function cold(origin: string, file: string, pid: number | undefined) {
     url: origin,
     seconds: 3600,
     connections: clients,
-    headers: acceptEncoding,
+    headers,
     serverPid: pid,
     paths: { file, mode: 'once' },
   });
@@ -183,15 +193,16 @@ const rows: Record<string, string | number>[] = [];
 async function measure(
   database: string,
   server: { child: ChildProcess; logFile: string; origin: string },
-  c: { name: string; paths: string[] },
+  c: { name: string; paths: string[]; headers?: Record<string, string> },
 ): Promise<Sample> {
   const { child, logFile, origin } = server;
+  const headers = c.headers ?? acceptEncoding;
   const file = join(work, 'paths.txt');
   writeFileSync(file, `${c.paths.join('\n')}\n`);
   // The server's health path warmed first, as a load balancer's probes would.
   await runWrk({ url: `${origin}/healthz`, seconds: 1, connections: clients });
   const before = await cacheCounts(child, logFile);
-  const { run: first, health } = await cold(origin, file, child.pid);
+  const { run: first, health } = await cold(origin, file, child.pid, headers);
   const counted = await cacheCounts(child, logFile);
   // Asked a second time, untimed: an answer read from the answer file is kept in memory from
   // its second request on (decision 0334), so the pass below measures answers held in memory.
@@ -199,7 +210,7 @@ async function measure(
     url: origin,
     seconds: 3600,
     connections: clients,
-    headers: acceptEncoding,
+    headers,
     paths: { file, mode: 'once' },
   });
   const admitted = await cacheCounts(child, logFile);
@@ -207,7 +218,7 @@ async function measure(
     url: origin,
     seconds: cachedSeconds,
     connections: clients,
-    headers: acceptEncoding,
+    headers,
     serverPid: child.pid,
     paths: { file, mode: 'loop' },
   });
@@ -297,10 +308,12 @@ for (const target of targets) {
   // which its own warm-up may have asked (as many as this one's), so a setting too large fails
   // now and not after the passes it would have measured.
   const restartNeeds = targets.some((t) => t.restart) ? companies + (info.warmUp?.symbols.length ?? 0) : 0;
-  if (pool.length < 2 * companies + 2 * dailyCompanies + restartNeeds)
+  if (pool.length < 2 * companies + 2 * dailyCompanies + restartNeeds + 2 * gzipCompanies)
     throw new Error(
-      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies} and two daily-quotes passes of ${dailyCompanies}${restartNeeds > 0 ? `, and ${restartNeeds} for the restart (${companies} and as many as its warm-up asks)` : ''}: lower BENCH_COMPANIES or BENCH_DAILY_COMPANIES`,
+      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies}, two daily-quotes passes of ${dailyCompanies} and two passes of ${gzipCompanies} for a client taking gzip alone${restartNeeds > 0 ? `, and ${restartNeeds} for the restart (${companies} and as many as its warm-up asks)` : ''}: lower BENCH_COMPANIES, BENCH_DAILY_COMPANIES or BENCH_GZIP_COMPANIES`,
     );
+  // The gzip-only client's companies come from the end of the pool, past those of the restart.
+  const gzipPool = pool.slice(pool.length - 2 * gzipCompanies);
   // The last quarter of the data: a range inside every company's history, made on request.
   const sample = await fetch(`${origin}/api/v1/daily-quotes/HDFCBANK?${token}`);
   if (!sample.ok) throw new Error(`daily-quotes/HDFCBANK answered ${sample.status}`);
@@ -337,6 +350,19 @@ for (const target of targets) {
         .slice(2 * companies + dailyCompanies, 2 * companies + 2 * dailyCompanies)
         .map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=${quarterFrom}&${token}`),
     },
+    {
+      // A client that takes gzip but not br (decision 0364): financials, then whole histories.
+      name: 'financials/{symbol}, every statement, a client taking gzip but not br',
+      paths: scan(gzipPool.slice(0, gzipCompanies)),
+      headers: gzipOnly,
+    },
+    {
+      name: 'daily-quotes/{symbol} from 2016, a client taking gzip but not br',
+      paths: gzipPool
+        .slice(gzipCompanies)
+        .map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=2016-01-01&${token}`),
+      headers: gzipOnly,
+    },
   ];
   const colds: Sample[] = [];
   for (const c of cases) colds.push(await measure(target.name, { child, logFile, origin }, c));
@@ -361,7 +387,9 @@ for (const target of targets) {
       `${target.name}: restarted on the prepared data: listening ${seconds(s.listeningMs)} s after the process began, /healthz answered at ${seconds(s.healthMs)} s, its first data answer at ${seconds(s.firstAnswerMs)} s; answers copied to the answer file and path warmed at ${seconds(s.readyMs)} s (${seconds(performance.now() - t1)} s from the bench's spawn), ${again.info.warmUp ? `warmed with ${again.info.warmUp.requests} requests in ${again.info.warmUp.ms} ms` : 'no warm-up'}`,
     );
     const skip = new Set([...asked, ...(again.info.warmUp?.symbols ?? [])]);
-    const fresh = pool.slice(2 * companies + 2 * dailyCompanies).filter((s) => !skip.has(s));
+    const fresh = pool
+      .slice(2 * companies + 2 * dailyCompanies, pool.length - 2 * gzipCompanies)
+      .filter((s) => !skip.has(s));
     if (fresh.length < companies)
       throw new Error(
         `the universe has ${fresh.length} companies left for the restart, fewer than ${companies}`,

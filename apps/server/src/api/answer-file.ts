@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Queryable } from '@bahi/market-data/db';
 
 /**
- * One prepared answer as stored: the JSON body brotli-compressed, or null for "no data" (402);
- * on a read of the pieces the body is not read and `br` is null whatever it holds (`length` 0
- * then says "no data").
+ * One prepared answer as stored: the JSON body gzip-compressed (decision 0364), or null for "no
+ * data" (402); on a read of the pieces the body is not read and `gzip` is null whatever it holds
+ * (`length` 0 then says "no data").
  */
 export interface PreparedRow {
   etag: string;
@@ -14,7 +14,7 @@ export interface PreparedRow {
   length: number;
   asOf: string;
   source: string;
-  br: Buffer | null;
+  gzip: Buffer | null;
   /**
    * The answer's rows in pieces (`row-pieces.ts`, decision 0348), for an endpoint whose ranges
    * are cut out of it; null when it has none. Read only when a range is cut (`pieces` reads): a
@@ -35,18 +35,18 @@ export interface PreparedRow {
  * rest of the read).
  */
 const headColumns = 'key, etag, length, as_of, source';
-const brColumn = "encode(br, 'base64') AS br";
+const gzipColumn = "encode(gzip, 'base64') AS gzip";
 const piecesColumn = "encode(pieces, 'base64') AS pieces";
 
-export const preparedColumns = `${headColumns}, ${brColumn}, ${piecesColumn}`;
+export const preparedColumns = `${headColumns}, ${gzipColumn}, ${piecesColumn}`;
 
 /**
  * The same columns for a read of one part: the answer (its body, no pieces) or its pieces (no
  * body), as the answer file reads them; a read decodes only the part it uses.
  */
 export const partColumns = {
-  answer: `${headColumns}, ${brColumn}, NULL::text AS pieces`,
-  pieces: `${headColumns}, NULL::text AS br, ${piecesColumn}`,
+  answer: `${headColumns}, ${gzipColumn}, NULL::text AS pieces`,
+  pieces: `${headColumns}, NULL::text AS gzip, ${piecesColumn}`,
 } as const;
 
 /** A row of `preparedColumns` (or of `partColumns`, one of its parts left null). */
@@ -56,7 +56,7 @@ export interface StoredRow {
   length: number;
   as_of: string;
   source: string;
-  br: string | null;
+  gzip: string | null;
   pieces: string | null;
 }
 
@@ -66,7 +66,7 @@ export function preparedRow(row: StoredRow): PreparedRow {
     length: row.length,
     asOf: row.as_of,
     source: row.source,
-    br: row.br === null ? null : Buffer.from(row.br, 'base64'),
+    gzip: row.gzip === null ? null : Buffer.from(row.gzip, 'base64'),
     pieces: row.pieces === null ? null : Buffer.from(row.pieces, 'base64'),
   };
 }
@@ -141,7 +141,7 @@ class VersionFile {
   }
 
   /**
-   * The answer with its pieces instead of its body (`br` left null: whether it has one is
+   * The answer with its pieces instead of its body (`gzip` left null: whether it has one is
    * `length` > 0 or not), for a range cut out of it (decision 0348): leaves it counted as never
    * asked (decision 0334).
    */
@@ -335,21 +335,21 @@ const prefixOf = (version: number, operationId: string) => `${version}|${operati
 
 /**
  * A record: the header's length (2 bytes), the header (JSON: the key, ETag, length, as-of,
- * source, and whether there is a body), the brotli body, then the pieces (decision 0348), if
+ * source, and whether there is a body), the gzip body, then the pieces (decision 0348), if
  * any. `head` is the size of the first two, `pieces` of the last.
  */
 function encodeRecord(key: string, row: PreparedRow): { record: Buffer; head: number; pieces: number } {
   const header = Buffer.from(
-    JSON.stringify([key, row.etag, row.length, row.asOf, row.source, row.br === null ? 0 : 1]),
+    JSON.stringify([key, row.etag, row.length, row.asOf, row.source, row.gzip === null ? 0 : 1]),
   );
   const head = 2 + header.length;
-  const brBytes = row.br?.length ?? 0;
+  const bodyBytes = row.gzip?.length ?? 0;
   const pieces = row.pieces?.length ?? 0;
-  const record = Buffer.allocUnsafe(head + brBytes + pieces);
+  const record = Buffer.allocUnsafe(head + bodyBytes + pieces);
   record.writeUInt16BE(header.length, 0);
   header.copy(record, 2);
-  row.br?.copy(record, head);
-  row.pieces?.copy(record, head + brBytes);
+  row.gzip?.copy(record, head);
+  row.pieces?.copy(record, head + bodyBytes);
   return { record, head, pieces };
 }
 
@@ -366,7 +366,7 @@ function decodeRecord(head: Buffer, body: Buffer | null): { key: string; row: Pr
     string,
     number,
   ];
-  return { key, row: { etag, length, asOf, source, br: hasBody === 1 ? body : null, again: false } };
+  return { key, row: { etag, length, asOf, source, gzip: hasBody === 1 ? body : null, again: false } };
 }
 
 /**

@@ -328,8 +328,8 @@ export async function produce(
   if (prepared && svc.prepared.isComplete(version, e.operationId)) {
     const row = await svc.prepared.get(version, e.operationId, key);
     if (row) {
-      if (!row.br) throw new AppError('request_failed', missingDetail(e, companies, input));
-      const entry = entryFromPrepared(row, row.br);
+      if (!row.gzip) throw new AppError('request_failed', missingDetail(e, companies, input));
+      const entry = entryFromPrepared(row, row.gzip);
       svc.cache.set(key, entry);
       return entry;
     }

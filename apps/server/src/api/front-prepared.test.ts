@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Db } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import type { FastifyInstance } from 'fastify';
@@ -323,7 +323,7 @@ describe.each(testDatabases())(
       expect(fixed(lines[0]!)).toEqual(fixed(lines[2]!));
     });
 
-    it('keeps at once a never-asked file answer whose gzip copy the framework makes: one read', async () => {
+    it('keeps at once a never-asked file answer whose br copy the framework makes: one read', async () => {
       const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
       const files = app.dataApi.prepared.files!;
       let url = '';
@@ -333,32 +333,34 @@ describe.each(testDatabases())(
         url = urlOf(e.path, e.prepare![0]!, symbol);
         forget();
         reads = files.reads;
-        got = await ask(url, { 'accept-encoding': 'gzip' });
+        // A client that takes br but not gzip: the stored gzip copy is not for it (decision 0364).
+        got = await ask(url, { 'accept-encoding': 'br' });
         if (got.status === 200) break;
       }
       expect(got?.status).toBe(200);
-      expect(got!.headers['content-encoding']).toBe('gzip');
+      expect(got!.headers['content-encoding']).toBe('br');
       // The front read it and handed it over, kept; the framework found it and made the copy.
       expect(files.reads).toBe(reads + 1);
       expect(app.dataApi.answers.size).toBe(1);
       const plain = await ask(url);
-      expect(gunzipSync(got!.body).equals(plain.body)).toBe(true);
+      expect(brotliDecompressSync(got!.body).equals(plain.body)).toBe(true);
       expect(files.reads).toBe(reads + 1);
     });
 
-    it('counts a kept answer at its br bytes until a client needs its body, then at both', async () => {
+    it('counts a kept answer at its gzip bytes until a client needs its body, then at both', async () => {
       const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
-      const br = { 'accept-encoding': 'br' };
+      // A client that takes br and gzip gets the stored gzip copy (decision 0364).
+      const br = { 'accept-encoding': 'gzip, deflate, br' };
       let url = '';
       let first: Awaited<ReturnType<typeof ask>> | undefined;
       for (const symbol of symbols.filter((_, i) => i > 6 && i % 4 === 1)) {
         url = urlOf(e.path, e.prepare![0]!, symbol);
         forget();
         first = await ask(url, br);
-        if (first.status === 200 && first.headers['content-encoding'] === 'br') break;
+        if (first.status === 200 && first.headers['content-encoding'] === 'gzip') break;
       }
-      expect(first?.headers['content-encoding']).toBe('br');
-      // Asked again: kept, with only its br bytes in memory.
+      expect(first?.headers['content-encoding']).toBe('gzip');
+      // Asked again: kept, with only its gzip bytes in memory.
       await ask(url, br);
       const answers = app.dataApi.answers;
       expect(answers.size).toBe(1);
@@ -403,14 +405,22 @@ describe.each(testDatabases())(
       }
       expect(front().preparedAnswered).toBe(before);
 
-      // A client taking gzip only: the front reads the answer, the framework makes the gzip copy.
+      // A client taking br but not gzip: the front reads the answer, the framework makes the br copy.
       forget();
       const url = `/api/v1/ratios/${outside}${shape}&token=${key}`;
-      const gz = await ask(url, { 'accept-encoding': 'gzip' });
-      expect(gz.status).toBe(200);
-      expect(gz.headers['content-encoding']).toBe('gzip');
+      const br = await ask(url, { 'accept-encoding': 'br' });
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
       expect(front().preparedAnswered).toBe(before);
       const plain = await ask(url);
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      // A client taking gzip but not br, as Python's requests asks: the front answers it with the
+      // stored gzip copy, nothing compressed on request (decision 0364).
+      forget();
+      const gz = await ask(url, { 'accept-encoding': 'gzip, deflate' });
+      expect(gz.status).toBe(200);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(front().preparedAnswered).toBe(before + 1);
       expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     });
 

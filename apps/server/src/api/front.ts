@@ -9,7 +9,6 @@ import { effectivePlan } from '../accounts/users.ts';
 import { bearerOf } from '../auth/require-user.ts';
 import type { Config } from '../config.ts';
 import type { LogStream, RequestRecorder } from '../plugins/access-log.ts';
-import { preferredCoding } from '../plugins/content-coding.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
@@ -358,18 +357,19 @@ export class AnswerFront {
       return true;
     }
     const canonical = preparedKey(e, company, params, asked.version);
-    const coding = preferredCoding(req.headers['accept-encoding']);
+    const accept = req.headers['accept-encoding'];
     // An answer read from the answer file is kept from its second read on: a scan of the
     // universe asks each once, and would only push out what clients repeat (decision 0334). One
     // whose coding the framework is to make is kept at once, so the framework finds it instead
     // of reading and decompressing it again.
     const answer = (entry: CachedResponse, from: Ready['from'], readBefore: boolean) => {
-      const sent = readyRepresentation(entry, coding);
+      const sent = readyRepresentation(entry, codingFor(entry, accept));
       if (readBefore || sent === undefined) {
         if (from === 'prepared') svc.cache.set(canonical, entry);
         svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
       }
-      // A coding to make (gzip, deflate): the framework finds the answer cached and makes it.
+      // A coding to make (br, for a client that takes br but not gzip): the framework finds the
+      // answer cached and makes it.
       this.answerWith(req, res, next, sent, { operation, entry, ...caller, started: asked.started, from });
     };
     const held = svc.cache.get(canonical, false);
@@ -381,11 +381,12 @@ export class AnswerFront {
       (row) => {
         let entry: CachedResponse;
         try {
-          if (!row?.br) throw new Error('not prepared');
-          entry = entryFromPrepared(row, row.br);
+          if (!row?.gzip) throw new Error('not prepared');
+          entry = entryFromPrepared(row, row.gzip);
           // Read now when it is to be sent or compressed again, so a body that does not
           // decompress is the framework's to answer.
-          if (coding !== 'br' || goesPlain(entry, coding)) void entry.body;
+          const coding = codingFor(entry, accept);
+          if (goesPlain(entry, coding) || entry.ready[coding!] === undefined) void entry.body;
         } catch {
           next(req, res);
           return;

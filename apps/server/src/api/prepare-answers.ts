@@ -28,7 +28,7 @@ interface Row {
   length: number;
   asOf: string;
   source: string;
-  br: Buffer | null;
+  gzip: Buffer | null;
   /** The rows in pieces, for an endpoint whose ranges are cut out of its answers (decision 0348). */
   pieces: Buffer | null;
 }
@@ -43,7 +43,7 @@ export interface PreparedSetReport {
 /**
  * Prepares, when the data version changes, the answers of every endpoint that declares
  * `prepare`: for each company and variant, loaded, serialized with the route's own serializer,
- * brotli-compressed and stored under the answer's canonical key (decision 0326). One answer at a
+ * gzip-compressed (decision 0364) and stored under the answer's canonical key (decision 0326). One answer at a
  * time, handing the event loop back between companies, so requests keep their turn. Each
  * operation is claimed in the database, so of several processes one prepares it; a set counts
  * only once complete. A newer version (or `stop`) abandons the run.
@@ -274,8 +274,8 @@ export class AnswerPreparer {
   ): Promise<Row> {
     const params = { symbol: company.symbol };
     const entry = await build(e, this.svc, { params, query }, [company], version, serialize);
-    if (!entry) return { key, etag: '', length: 0, asOf: '', source: '', br: null, pieces: null };
-    const br = await compressPrepared(entry.body);
+    if (!entry) return { key, etag: '', length: 0, asOf: '', source: '', gzip: null, pieces: null };
+    const gzip = await compressPrepared(entry.body);
     const pieces = e.slice ? (piecesOf(entry.body, e.slice.fields, e.slice.kept) ?? null) : null;
     return {
       key,
@@ -283,7 +283,7 @@ export class AnswerPreparer {
       length: entry.length,
       asOf: entry.asOf,
       source: entry.source,
-      br,
+      gzip,
       pieces,
     };
   }
@@ -291,12 +291,22 @@ export class AnswerPreparer {
   private async write(version: number, rows: Row[]): Promise<number> {
     const values: unknown[] = [];
     const tuples = rows.map((r, i) => {
-      values.push(version, this.svc.prepared.code, r.key, r.etag, r.length, r.asOf, r.source, r.br, r.pieces);
+      values.push(
+        version,
+        this.svc.prepared.code,
+        r.key,
+        r.etag,
+        r.length,
+        r.asOf,
+        r.source,
+        r.gzip,
+        r.pieces,
+      );
       const n = i * 9;
       return `(${Array.from({ length: 9 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
     });
     await this.db.query(
-      `INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br, pieces) VALUES ${tuples.join(', ')}
+      `INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, gzip, pieces) VALUES ${tuples.join(', ')}
        ON CONFLICT (version, code, key) DO NOTHING`,
       values,
     );

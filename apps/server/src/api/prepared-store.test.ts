@@ -1,4 +1,4 @@
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Db, marketDataMigrations, migrate, type Queryable } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,21 +26,12 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       for (let i = 0; i < 150; i++) {
         const body = bodyOf(version, i);
         await db.query(
-          'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-          [
-            version,
-            code,
-            keyOf(i),
-            `"${version}-${i}"`,
-            body.length,
-            '2026-11-26',
-            'test',
-            brotliCompressSync(body),
-          ],
+          'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, gzip) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [version, code, keyOf(i), `"${version}-${i}"`, body.length, '2026-11-26', 'test', gzipSync(body)],
         );
       }
     }
-    await db.query('UPDATE prepared_answer SET br = NULL WHERE key = $1 AND version = 1', [keyOf(149)]);
+    await db.query('UPDATE prepared_answer SET gzip = NULL WHERE key = $1 AND version = 1', [keyOf(149)]);
     const counting: Queryable = {
       query: (sql, params) => {
         statements.push(sql);
@@ -66,9 +57,9 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
     const found = await Promise.all(asked.map((k) => store.get(1, 'financials', k)));
     expect(statements).toHaveLength(1);
     expect(found.map((r) => r?.etag)).toEqual(['"1-3"', '"1-7"', undefined, '"1-3"', '"1-149"']);
-    expect(found[0]!.br).not.toBeNull();
+    expect(found[0]!.gzip).not.toBeNull();
     expect(found[0]!.length).toBe(bodyOf(1, 3).length);
-    expect(found[4]!.br).toBeNull();
+    expect(found[4]!.gzip).toBeNull();
     expect(store.hits - hits).toBe(4);
     expect(store.misses - misses).toBe(1);
   });
@@ -138,7 +129,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
             const pieces = body !== null && i % 3 === 0 ? `pieces of ${key}`.repeat(1 + (i % 7)) : null;
             stored.set(key, { etag: `"${key}"`, body, pieces });
             await db.query(
-              'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br, pieces) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+              'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, gzip, pieces) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
               [
                 version,
                 code,
@@ -147,7 +138,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
                 body?.length ?? 0,
                 `2026-11-${10 + (i % 9)}`,
                 `source ${op}`,
-                body === null ? null : brotliCompressSync(body),
+                body === null ? null : gzipSync(body),
                 pieces === null ? null : Buffer.from(pieces),
               ],
             );
@@ -197,10 +188,10 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       const found = await Promise.all(keys.map((k) => fileStore.get(3, 'financials', k)));
       expect(statements).toEqual([]);
       compare(found, (row, want) => {
-        expect(row.br === null ? null : brotliDecompressSync(row.br).toString()).toBe(want.body);
+        expect(row.gzip === null ? null : gunzipSync(row.gzip).toString()).toBe(want.body);
         // The body is memory of its own (bodies here are 30-300 bytes, which Node would pool):
         // the answer cache keeps it without copying it again (decision 0342).
-        if (row.br) expect(row.br.buffer.byteLength).toBe(row.br.length);
+        if (row.gzip) expect(row.gzip.buffer.byteLength).toBe(row.gzip.length);
         // The pieces are not read with the answer itself.
         expect(row.pieces).toBeUndefined();
       });
@@ -209,7 +200,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       const withPieces = await Promise.all(keys.map((k) => fileStore.pieces(3, 'financials', k)));
       expect(statements).toEqual([]);
       compare(withPieces, (row, want) => {
-        expect(row.br).toBeNull();
+        expect(row.gzip).toBeNull();
         expect(row.pieces?.toString() ?? null).toBe(want.pieces);
       });
       expect(withPieces.filter((r) => r?.pieces).length).toBe(77);
@@ -224,11 +215,11 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       const withBoth = stored.get(fileKey(3, 'ratios', 6))!;
       expect(withBoth.pieces).not.toBeNull();
       const answerFromDb = await fileStore.get(3, 'ratios', fileKey(3, 'ratios', 6));
-      expect(brotliDecompressSync(answerFromDb!.br!).toString()).toBe(withBoth.body);
+      expect(gunzipSync(answerFromDb!.gzip!).toString()).toBe(withBoth.body);
       expect(answerFromDb?.pieces ?? null).toBeNull();
       const fromDb = await fileStore.pieces(3, 'ratios', fileKey(3, 'ratios', 6));
       expect(fromDb?.pieces?.toString()).toBe(withBoth.pieces);
-      expect(fromDb?.br).toBeNull();
+      expect(fromDb?.gzip).toBeNull();
       expect(fromDb?.length).toBe(withBoth.body!.length);
       // Both parts asked in one turn: one statement each, and each waiter gets its own part.
       statements.length = 0;
@@ -237,7 +228,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
         fileStore.pieces(3, 'ratios', fileKey(3, 'ratios', 9)),
       ]);
       expect(statements).toHaveLength(2);
-      expect(brotliDecompressSync(answer!.br!).toString()).toBe(stored.get(fileKey(3, 'ratios', 9))!.body);
+      expect(gunzipSync(answer!.gzip!).toString()).toBe(stored.get(fileKey(3, 'ratios', 9))!.body);
       expect(pieces?.pieces?.toString()).toBe(stored.get(fileKey(3, 'ratios', 9))!.pieces);
     });
 
@@ -257,7 +248,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       });
       const [row] = await Promise.all([noData, ...answers]);
       expect(statements).toHaveLength(3);
-      expect(statements.map((sql) => (sql.includes('NULL::text AS br') ? 'pieces' : 'answer'))).toEqual([
+      expect(statements.map((sql) => (sql.includes('NULL::text AS gzip') ? 'pieces' : 'answer'))).toEqual([
         'answer',
         'pieces',
         'answer',
@@ -265,7 +256,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       expect(order.indexOf('pieces')).toBe(64);
       // "No data" read with the pieces: length 0, nothing to cut (the body is not read).
       expect(row?.length).toBe(0);
-      expect(row?.br).toBeNull();
+      expect(row?.gzip).toBeNull();
       expect(row?.pieces).toBeNull();
       for (const [i, found] of (await Promise.all(answers)).entries())
         expect(found?.etag).toBe(`"${fileKey(4, 'financials', 100 + i)}"`);
@@ -331,7 +322,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
         `"${fileKey(4, 'ratios', 39)}"`,
       ]);
       expect(statements).toHaveLength(1);
-      expect(brotliDecompressSync(ratio!.br!).toString()).toBe(stored.get(fileKey(4, 'ratios', 39))?.body);
+      expect(gunzipSync(ratio!.gzip!).toString()).toBe(stored.get(fileKey(4, 'ratios', 39))?.body);
     });
 
     /** Two financials keys of `version` whose 32-bit hashes are the same (found by the birthday bound). */
@@ -346,7 +337,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
     };
     const insert = (version: number, i: number) =>
       db.query(
-        'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, br) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, gzip) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
         [
           version,
           code,
@@ -355,7 +346,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
           2,
           '2026-11-26',
           'test',
-          brotliCompressSync(`${i}`),
+          gzipSync(`${i}`),
         ],
       );
 
@@ -373,7 +364,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
           [a, b, a + 1].map((i) => other.get(5, 'financials', fileKey(5, 'financials', i))),
         );
         expect(found.map((r) => r?.etag)).toEqual([`"5-${a}"`, `"5-${b}"`, `"5-${a + 1}"`]);
-        expect(brotliDecompressSync(found[1]!.br!).toString()).toBe(`${b}`);
+        expect(gunzipSync(found[1]!.gzip!).toString()).toBe(`${b}`);
         await other.add(6, 'financials', 2);
         expect(other.has(6, 'financials')).toBe(true);
         expect((await other.get(6, 'financials', fileKey(6, 'financials', c)))?.etag).toBe(`"6-${c}"`);

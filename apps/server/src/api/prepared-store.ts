@@ -107,7 +107,7 @@ export class PreparedAnswers {
 
   /**
    * The prepared answer under `key` with its rows in pieces (decision 0348), for a range cut out
-   * of it; its body may be left unread (`br` null: `length` 0 is "no data"). From the answer file
+   * of it; its body may be left unread (`gzip` null: `length` 0 is "no data"). From the answer file
    * when the set is there (never counted as asked, decision 0334), else from the database.
    */
   pieces(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> {
@@ -219,13 +219,14 @@ const batchSize = 64;
 
 /**
  * A cached response from a prepared JSON answer: the same ETags as one made on request (the
- * version and the body's digest), its brotli copy ready, the body decompressed only when
- * something reads it (`CompressedEntry`). The br copy has its own strong ETag: these bytes
- * (quality 6) differ from a br copy made on request (quality 4), which another process may be
+ * version and the body's digest), its gzip copy ready and sent to every client that takes gzip,
+ * br or not (decision 0364), the body decompressed only when something reads it
+ * (`CompressedEntry`). The gzip copy has its own strong ETag: these bytes (level 9) differ from a
+ * gzip copy made on request (level 6, or 1 for a large body), which another process may be
  * sending for the same answer (RFC 9110 §8.8.1).
  */
-export function entryFromPrepared(row: PreparedRow, br: Buffer): CachedResponse {
+export function entryFromPrepared(row: PreparedRow, gzip: Buffer): CachedResponse {
   // Read from the database or the answer file, a small body is a view of a larger buffer.
-  const held = { body: ownBytes(br), etag: `${row.etag.slice(0, -1)}-br6"`, coding: 'br' as const };
+  const held = { body: ownBytes(gzip), etag: `${row.etag.slice(0, -1)}-gzip9"`, coding: 'gzip' as const };
   return new CompressedEntry(held, row.length, row.etag, row.asOf, row.source);
 }

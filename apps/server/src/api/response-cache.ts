@@ -9,7 +9,7 @@ export interface CachedResponse {
   body: Buffer;
   /**
    * Whether `body` is in memory: false for an answer prepared compressed until something reads
-   * it. Until then the entry holds only its br copy, and is counted so (`entryBytes`).
+   * it. Until then the entry holds only its gzip copy, and is counted so (`entryBytes`).
    */
   readonly bodyHeld: boolean;
   /** The body's length in bytes, known without reading `body`. */
@@ -71,7 +71,7 @@ export function ownBytes(buf: Buffer): Buffer {
 
 /**
  * Bytes a cached response holds: its body (once in memory) and every compressed copy made so far.
- * An answer prepared compressed is counted at its br bytes until its body is read, which happens
+ * An answer prepared compressed is counted at its gzip bytes until its body is read, which happens
  * only on the way to `representation`, after which the caller measures the entry again.
  */
 export function entryBytes(entry: CachedResponse): number {
@@ -170,7 +170,7 @@ export function etagOf(version: number, parts: readonly Buffer[]): string {
 }
 
 /**
- * A JSON answer held only compressed: a prepared answer's br bytes (decision 0338), or a cut's
+ * A JSON answer held only compressed: a prepared answer's gzip bytes (decisions 0338, 0364), or a cut's
  * gzip made of its holder's pieces (decisions 0350, 0353). The body is decompressed when
  * something first reads it (a client that does not take the held coding, another coding made
  * from it), and kept from then on; until then the entry is counted at its compressed bytes

@@ -80,7 +80,7 @@ export function createServices(
     rejections: opts.rejections ?? new Rejections(),
     // One byte budget for both maps: answers by URL (with their compressed copies) take three
     // quarters, the canonical entries (bodies only) the rest; both LRU. An answer prepared
-    // compressed counts in the first at its br bytes until a client needs its body (measured
+    // compressed counts in the first at its gzip bytes until a client needs its body (measured
     // again then), in the second at its body's length from the start: it is not measured again.
     cache: new ResponseCache<CachedResponse>(Math.floor(budget / 4), (e) => e.length + entryOverhead),
     answers: new ResponseCache<Answer>(budget - Math.floor(budget / 4), (a) => entryBytes(a.entry)),

@@ -90,10 +90,10 @@ export function codingTag(coding: Coding, size: number): string {
  * and a window no larger than the body, so the encoder does not allocate and clear a 4 MB ring
  * buffer for a 10 KB answer.
  */
-function brotliOptions(size: number, quality = levelFor('br', size)) {
+function brotliOptions(size: number) {
   return {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_QUALITY]: levelFor('br', size),
       [constants.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(24, Math.ceil(Math.log2(size + 1)))),
       [constants.BROTLI_PARAM_SIZE_HINT]: size,
     },
@@ -135,10 +135,12 @@ export function compress(body: Buffer, coding: Coding): Promise<Buffer> {
 }
 
 /**
- * Brotli for answers prepared in bulk when the data changes (tens of thousands per data
- * version): quality 6, between the per-request level and the documents' strongest, in libuv's
- * pool, off the event loop.
+ * gzip for answers prepared in bulk when the data changes (tens of thousands per data version):
+ * level 9, in libuv's pool, off the event loop. gzip rather than br because nearly every client
+ * takes gzip, and many take nothing better (Python's requests and Go's net/http by default), so
+ * the stored bytes go out as they are to all of them (decision 0364); measured on the default
+ * universe, level 9 is 11% larger than br at quality 6 and decodes as fast.
  */
 export function compressPrepared(body: Buffer): Promise<Buffer> {
-  return brotli(body, brotliOptions(body.length, 6));
+  return gz(body, { level: 9 });
 }
