@@ -273,21 +273,33 @@ const targets: {
   /** Also measured restarted on its prepared data (the embedded database here is in memory). */
   restart?: boolean;
   drop?: () => Promise<void>;
-}[] = [{ name: 'PGlite', env: {} }];
-try {
-  const dbName = `bahi_bench_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  const u = new URL(pgUrl);
-  u.pathname = `/${dbName}`;
-  targets.push({
-    name: 'PostgreSQL',
-    env: { DATABASE_URL: u.toString() },
-    restart: true,
-    drop: () => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
-  });
-} catch (err) {
-  console.log(`PostgreSQL at BENCH_DATABASE_URL not reachable (${(err as Error).message}); PGlite only`);
-}
+}[] = [];
+/**
+ * BENCH_DATABASES (default "pglite,postgresql"): the targets to measure, so one database's rows can
+ * be measured alone, without the other's passes before them in the run.
+ */
+const databases = new Set((process.env.BENCH_DATABASES ?? 'pglite,postgresql').toLowerCase().split(','));
+for (const d of databases)
+  if (d !== 'pglite' && d !== 'postgresql')
+    throw new Error(`BENCH_DATABASES: "${d}" is neither pglite nor postgresql`);
+if (databases.has('pglite')) targets.push({ name: 'PGlite', env: {} });
+if (databases.has('postgresql'))
+  try {
+    const dbName = `bahi_bench_${randomBytes(4).toString('hex')}`;
+    await admin(`CREATE DATABASE ${dbName}`);
+    const u = new URL(pgUrl);
+    u.pathname = `/${dbName}`;
+    targets.push({
+      name: 'PostgreSQL',
+      env: { DATABASE_URL: u.toString() },
+      restart: true,
+      drop: () => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
+    });
+  } catch (err) {
+    console.log(
+      `PostgreSQL at BENCH_DATABASE_URL not reachable (${(err as Error).message}): its rows are not measured`,
+    );
+  }
 
 for (const target of targets) {
   const t0 = performance.now();
