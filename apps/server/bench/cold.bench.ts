@@ -20,9 +20,15 @@
  *
  * Each case's client takes gzip, deflate and br, as browsers and `curl --compressed` do; two
  * more passes ask as a client that takes gzip but not br, as Python's requests and Go's net/http do
- * by default: every statement of BENCH_GZIP_COMPANIES companies (400), then whole histories of as
- * many companies as the other daily-quotes passes, those of the financials passes (decision 0364:
- * these clients were answered at 0.03-0.08 x cached when prepared answers were held in br).
+ * by default: every statement of BENCH_GZIP_COMPANIES companies (400), then whole histories
+ * (decision 0364: these clients were answered at 0.03-0.08 x cached when prepared answers were
+ * held in br).
+ *
+ * Daily quotes: the last quarter of BENCH_DAILY_COMPANIES companies (1,000), and whole histories
+ * of every other company, taken alternately by the two clients (about 2,000 each on the default
+ * universe): a pass of 1,000 whole histories lasted 110-180 ms, too short to read, and measured
+ * PostgreSQL at 0.30-0.58 x cached; passes of 4,800 measured 0.51-0.58 x (decision 0365). Each
+ * row shows how long its cold pass lasted.
  *
  * The client is Debian's wrk (paths.lua: 8 threads of one connection each, every path asked
  * once), so the cached figure is the server's and not the client's ceiling: each row shows the
@@ -46,9 +52,9 @@
  * 128 by default): looping over more, the least recently used are evicted just before they come
  * round again. The cache counts a prepared answer at its gzip bytes (decisions 0342, 0364; at its
  * uncompressed length before, when 1,000 whole histories since 2016 did not fit and the cached
- * pass hit 5.9% of the time). The daily-quotes cases ask BENCH_DAILY_COMPANIES companies
- * (1,000); each row shows the hit rate of the cached pass as the server counted it and the bytes
- * the cache held after it, so a larger setting shows whether it still fits.
+ * pass hit 5.9% of the time; 2,000 whole histories hold about 30 MB in gzip). Each row shows
+ * the hit rate of the cached pass as the server counted it and the bytes the cache held after
+ * it, so a larger setting shows whether it still fits.
  */
 
 import type { ChildProcess } from 'node:child_process';
@@ -97,11 +103,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const acceptEncoding = { 'accept-encoding': 'gzip, deflate, br' };
 /** What Python's requests (without a brotli package) and Go's net/http ask: gzip, not br. */
 const gzipOnly = { 'accept-encoding': 'gzip, deflate' };
-/**
- * Companies for the financials pass of the client taking gzip but not br. Its whole-history pass
- * asks BENCH_DAILY_COMPANIES companies whose daily quotes no pass asked: those of the financials
- * passes (400 whole histories lasted 80 ms, too short a pass to read).
- */
+/** Companies for the financials pass of the client taking gzip but not br. */
 const gzipCompanies = Number(process.env.BENCH_GZIP_COMPANIES ?? 400);
 
 /**
@@ -233,6 +235,7 @@ async function measure(
     endpoint: c.name,
     'cold requests': first.requests,
     'cold req/s': Math.round(first.rps),
+    'cold pass ms': Math.round((1000 * first.requests) / Math.max(1, first.rps)),
     'cached req/s': Math.round(again.rps),
     'cold x cached': (first.rps / again.rps).toFixed(2),
     'cold: by the front from prepared %': (
@@ -278,7 +281,13 @@ const targets: {
  * BENCH_DATABASES (default "pglite,postgresql"): the targets to measure, so one database's rows can
  * be measured alone, without the other's passes before them in the run.
  */
-const databases = new Set((process.env.BENCH_DATABASES ?? 'pglite,postgresql').toLowerCase().split(','));
+const databases = new Set(
+  (process.env.BENCH_DATABASES ?? 'pglite,postgresql')
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean),
+);
 for (const d of databases)
   if (d !== 'pglite' && d !== 'postgresql')
     throw new Error(`BENCH_DATABASES: "${d}" is neither pglite nor postgresql`);
@@ -324,14 +333,20 @@ for (const target of targets) {
   // which its own warm-up may have asked (as many as this one's), so a setting too large fails
   // now and not after the passes it would have measured.
   const restartNeeds = targets.some((t) => t.restart) ? companies + (info.warmUp?.symbols.length ?? 0) : 0;
-  if (pool.length < 2 * companies + 2 * dailyCompanies + restartNeeds + gzipCompanies)
+  if (pool.length < 2 * companies + dailyCompanies + restartNeeds + gzipCompanies)
     throw new Error(
-      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies}, two daily-quotes passes of ${dailyCompanies} and a financials pass of ${gzipCompanies} for a client taking gzip alone${restartNeeds > 0 ? `, and ${restartNeeds} for the restart (${companies} and as many as its warm-up asks)` : ''}: lower BENCH_COMPANIES, BENCH_DAILY_COMPANIES or BENCH_GZIP_COMPANIES`,
+      `the universe has ${pool.length} companies to ask, fewer than two financials passes of ${companies}, a last-quarter pass of ${dailyCompanies} and a financials pass of ${gzipCompanies} for a client taking gzip alone${restartNeeds > 0 ? `, and ${restartNeeds} for the restart (${companies} and as many as its warm-up asks)` : ''}: lower BENCH_COMPANIES, BENCH_DAILY_COMPANIES or BENCH_GZIP_COMPANIES`,
     );
-  // The gzip-only client's financials companies come from the end of the pool, past those of the
-  // restart; its whole histories are those of the financials passes' companies, never asked.
+  // The last quarter's companies follow the financials passes'; the restart's follow those, and
+  // the gzip-only client's financials companies are the pool's last.
+  const quarterPool = pool.slice(2 * companies, 2 * companies + dailyCompanies);
   const gzipPool = pool.slice(pool.length - gzipCompanies);
-  const gzipDaily = pool.slice(0, Math.min(dailyCompanies, 2 * companies));
+  // Whole histories: every company whose daily quotes no other pass of this process asks (the
+  // restart's are a new process's), taken alternately by the two clients, so each asks about 2,000
+  // of the default universe's and neither the larger or the smaller ones (decision 0365).
+  const quarterSet = new Set(quarterPool);
+  const wholePool = pool.filter((s) => !quarterSet.has(s));
+  const whole = (client: 0 | 1) => wholePool.filter((_, i) => i % 2 === client);
   // The last quarter of the data: a range inside every company's history, made on request.
   const sample = await fetch(`${origin}/api/v1/daily-quotes/HDFCBANK?${token}`);
   if (!sample.ok) throw new Error(`daily-quotes/HDFCBANK answered ${sample.status}`);
@@ -341,6 +356,8 @@ for (const target of targets) {
     .slice(0, 10);
   const scan = (symbols: string[], key = token) =>
     symbols.flatMap((s) => statements.map((q) => `/api/v1/financials/${encodeURIComponent(s)}?${q}&${key}`));
+  const daily = (symbols: string[], from: string) =>
+    symbols.map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=${from}&${token}`);
   const cases = [
     {
       // The first clients' never-asked requests this process meets: without the warm-up, its
@@ -357,16 +374,12 @@ for (const target of targets) {
     {
       // From before the data begins: each company's whole history, prepared (decision 0341).
       name: 'daily-quotes/{symbol} from 2016',
-      paths: pool
-        .slice(2 * companies, 2 * companies + dailyCompanies)
-        .map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=2016-01-01&${token}`),
+      paths: daily(whole(0), '2016-01-01'),
     },
     {
       // A range inside every company's history: not prepared, made on request.
       name: `daily-quotes/{symbol} from ${quarterFrom} (the last quarter)`,
-      paths: pool
-        .slice(2 * companies + dailyCompanies, 2 * companies + 2 * dailyCompanies)
-        .map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=${quarterFrom}&${token}`),
+      paths: daily(quarterPool, quarterFrom),
     },
     {
       // A client that takes gzip but not br (decision 0364): financials, then whole histories.
@@ -376,7 +389,7 @@ for (const target of targets) {
     },
     {
       name: 'daily-quotes/{symbol} from 2016, a client taking gzip but not br',
-      paths: gzipDaily.map((s) => `/api/v1/daily-quotes/${encodeURIComponent(s)}?from=2016-01-01&${token}`),
+      paths: daily(whole(1), '2016-01-01'),
       headers: gzipOnly,
     },
   ];
@@ -404,7 +417,7 @@ for (const target of targets) {
     );
     const skip = new Set([...asked, ...(again.info.warmUp?.symbols ?? [])]);
     const fresh = pool
-      .slice(2 * companies + 2 * dailyCompanies, pool.length - gzipCompanies)
+      .slice(2 * companies + dailyCompanies, pool.length - gzipCompanies)
       .filter((s) => !skip.has(s));
     if (fresh.length < companies)
       throw new Error(
@@ -425,7 +438,7 @@ for (const target of targets) {
   await target.drop?.();
 }
 console.log(
-  `\n${clients} connections, ${companies} companies a financials pass (${statements.length} statements each) and ${dailyCompanies} for daily quotes (cold: each path once; cached: the same paths for ${cachedSeconds} s), ${benchSetting('server')}`,
+  `\n${clients} connections, ${companies} companies a financials pass (${statements.length} statements each) ${dailyCompanies} for the last quarter's daily quotes and the others' whole histories, alternately for the two clients (cold: each path once; cached: the same paths for ${cachedSeconds} s), ${benchSetting('server')}`,
 );
 console.table(rows);
 for (const line of warmUps) console.log(line);
