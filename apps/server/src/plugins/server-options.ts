@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '@bahi/contracts';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import AjvCompiler, { type ValidatorFactory } from '@fastify/ajv-compiler';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type {
+  FastifyError,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifyServerOptions,
+} from 'fastify';
 import { problem } from '../errors.ts';
 
 /**
@@ -64,11 +72,127 @@ export function isCalendarDate(s: string): boolean {
   return t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
+const compileSerializers = SerializerSelector();
+
+/** The serializers and validators not compiled yet, each with its route and status or part. */
+const pendingSchemas = new Map<() => unknown, string>();
+
+/**
+ * Fastify's response serializers (fast-json-stringify, as Fastify builds them), each compiled when
+ * its route first answers with its status instead of when the route is registered (decision
+ * 0368): every route declares the error statuses' bodies as well, a few hundred serializers of
+ * which a process uses few (the data endpoints write their own bodies), and compiling them all
+ * took about half a second of a restart's five on one core.
+ */
+export const lazySerializers: typeof compileSerializers = (externalSchemas, options) => {
+  const compile = compileSerializers(externalSchemas, options);
+  return (route) => {
+    let serialize: ((doc: unknown) => string) | undefined;
+    const compileNow = () => {
+      pendingSchemas.delete(compileNow);
+      serialize ??= compile(route);
+      return serialize;
+    };
+    pendingSchemas.set(compileNow, `${route.method} ${route.url} ${route.httpStatus}`);
+    return (doc) => (serialize ?? compileNow())(doc);
+  };
+};
+
+/**
+ * What Fastify's Ajv compiler is at run time: its declared types take a schema where Fastify
+ * passes the route's definition (method, url, part, schema).
+ */
+type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
+type RouteValidatorCompiler = (route: {
+  method: string;
+  url: string;
+  httpPart?: string;
+  schema?: unknown;
+}) => Validator;
+type ValidatorBuilder = (externalSchemas: unknown, options: unknown) => RouteValidatorCompiler;
+const compileValidators = AjvCompiler() as unknown as ValidatorBuilder;
+
+/** Header names a headers schema names in upper case (Node lowercases received ones). */
+function upperCaseHeaderNames(schema: unknown, found: string[] = []): string[] {
+  if (Array.isArray(schema)) for (const s of schema) upperCaseHeaderNames(s, found);
+  else if (schema !== null && typeof schema === 'object') {
+    const { properties, required } = schema as { properties?: object; required?: unknown };
+    if (properties && typeof properties === 'object')
+      for (const name of Object.keys(properties)) if (name !== name.toLowerCase()) found.push(name);
+    if (Array.isArray(required))
+      for (const name of required)
+        if (typeof name === 'string' && name !== name.toLowerCase()) found.push(name);
+    for (const value of Object.values(schema)) upperCaseHeaderNames(value, found);
+  }
+  return found;
+}
+
+/**
+ * Fastify's request validators (Ajv with the options below, as Fastify builds them), each compiled
+ * when its route first validates that part of a request instead of when the route is registered
+ * (decision 0368): about a third of a second of a restart on one core, for routes most processes
+ * rarely or never serve (the data endpoints are asked by the warm-up first). Fastify lowercases
+ * a headers schema's names only for its own compiler; this one refuses upper-case names at
+ * registration instead, since a received header's name is always lower case.
+ */
+const lazyValidatorBuilder: ValidatorBuilder = (externalSchemas, options) => {
+  const compile = compileValidators(externalSchemas, options);
+  return (route) => {
+    if (route.httpPart === 'headers') {
+      const upper = upperCaseHeaderNames(route.schema);
+      if (upper.length > 0)
+        throw new Error(
+          `${route.method} ${route.url}: a headers schema names headers in lower case, as they are received (${upper.join(', ')})`,
+        );
+    }
+    let validate: Validator | undefined;
+    const compileNow = () => {
+      pendingSchemas.delete(compileNow);
+      validate ??= compile(route);
+      return validate;
+    };
+    pendingSchemas.set(compileNow, `${route.method} ${route.url} ${route.httpPart}`);
+    const lazy: Validator = (data: unknown) => {
+      validate ??= compileNow();
+      const result = validate(data);
+      // Fastify reads the errors of a failed validation off the function it called.
+      lazy.errors = validate.errors ?? null;
+      return result;
+    };
+    lazy.errors = null;
+    return lazy;
+  };
+};
+export const lazyValidators = lazyValidatorBuilder as unknown as ValidatorFactory;
+
+/**
+ * Compiles every response serializer and request validator not compiled yet, so that a test finds
+ * a schema that cannot compile (it would otherwise fail the first request of its route that
+ * needs it): how many were compiled, or an error naming each route and status or part whose
+ * schema does not compile.
+ */
+export function compilePendingSchemas(): number {
+  const pending = [...pendingSchemas];
+  const failed: string[] = [];
+  for (const [compileNow, route] of pending) {
+    try {
+      compileNow();
+    } catch (err) {
+      failed.push(`${route}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (failed.length > 0) throw new Error(`schemas that do not compile: ${failed.join('; ')}`);
+  return pending.length;
+}
+
 /**
  * Fastify options every instance of the server shares (the app and the test harnesses):
- * validation, the router's limits and the early errors above.
+ * validation, serialization, the router's limits and the early errors above.
  */
 export const sharedServerOptions = {
+  schemaController: {
+    compilersFactory: { buildValidator: lazyValidators, buildSerializer: lazySerializers },
+  },
   ajv: {
     customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false },
     // ajv-formats' `date` lets year 0000 through, which the database then refuses with a 500.
