@@ -78,6 +78,23 @@ const compileSerializers = SerializerSelector();
 const pendingSchemas = new Map<() => unknown, string>();
 
 /**
+ * `compile`, run on the first call of what it returns (and by `compilePendingSchemas`), once:
+ * kept among the pending schemas under `label` until then.
+ */
+function onFirstUse<T>(label: string, compile: () => T): () => T {
+  let compiled: T | undefined;
+  const compileNow = () => {
+    if (compiled === undefined) {
+      pendingSchemas.delete(compileNow);
+      compiled = compile();
+    }
+    return compiled;
+  };
+  pendingSchemas.set(compileNow, label);
+  return compileNow;
+}
+
+/**
  * Fastify's response serializers (fast-json-stringify, as Fastify builds them), each compiled when
  * its route first answers with its status instead of when the route is registered (decision
  * 0368): every route declares the error statuses' bodies as well, a few hundred serializers of
@@ -87,14 +104,8 @@ const pendingSchemas = new Map<() => unknown, string>();
 export const lazySerializers: typeof compileSerializers = (externalSchemas, options) => {
   const compile = compileSerializers(externalSchemas, options);
   return (route) => {
-    let serialize: ((doc: unknown) => string) | undefined;
-    const compileNow = () => {
-      pendingSchemas.delete(compileNow);
-      serialize ??= compile(route);
-      return serialize;
-    };
-    pendingSchemas.set(compileNow, `${route.method} ${route.url} ${route.httpStatus}`);
-    return (doc) => (serialize ?? compileNow())(doc);
+    const serializer = onFirstUse(`${route.method} ${route.url} ${route.httpStatus}`, () => compile(route));
+    return (doc) => serializer()(doc);
   };
 };
 
@@ -145,18 +156,12 @@ const lazyValidatorBuilder: ValidatorBuilder = (externalSchemas, options) => {
           `${route.method} ${route.url}: a headers schema names headers in lower case, as they are received (${upper.join(', ')})`,
         );
     }
-    let validate: Validator | undefined;
-    const compileNow = () => {
-      pendingSchemas.delete(compileNow);
-      validate ??= compile(route);
-      return validate;
-    };
-    pendingSchemas.set(compileNow, `${route.method} ${route.url} ${route.httpPart}`);
+    const validator = onFirstUse(`${route.method} ${route.url} ${route.httpPart}`, () => compile(route));
     const lazy: Validator = (data: unknown) => {
-      validate ??= compileNow();
+      const validate = validator();
       const result = validate(data);
       // Fastify reads the errors of a failed validation off the function it called.
-      lazy.errors = validate.errors ?? null;
+      if (result === false) lazy.errors = validate.errors ?? null;
       return result;
     };
     lazy.errors = null;
