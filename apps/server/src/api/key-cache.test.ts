@@ -135,4 +135,26 @@ describe.each(testDatabases())('API keys cached in the process, on $name', (targ
     expect(statements).toBe(1);
     expect(keys.peek(unknown, 500)).toBeUndefined();
   });
+
+  it('a held key serves only callers that ask for held keys, is never looked up, and expires', async () => {
+    const keys = cache();
+    const held = `bahi_${'H'.repeat(40)}`;
+    const owner = { user: { id: -1 } as never, keyId: -1, subject: 'warm-up' };
+    keys.hold(held, owner, 1_000, 0);
+    // Due for refresh from the start: every request takes that branch, none sends a statement.
+    for (const now of [0, 10, 900]) {
+      expect(keys.peek(held, now, true)).toBe(owner);
+      expect(keys.peek(held, now)).toBeNull();
+    }
+    expect(await keys.owner(held, 950)).toBeNull();
+    await settle();
+    expect(statements).toBe(0);
+    expect(errors).toEqual([]);
+    expect(keys.peek(held, 999, true)).toBe(owner);
+    // Past its time it is an unknown key, looked up as any other.
+    expect(keys.peek(held, 1_000, true)).toBeUndefined();
+    keys.hold(held, owner, 1_000, 0);
+    keys.invalidateKey(held);
+    expect(keys.peek(held, 10, true)).toBeUndefined();
+  });
 });

@@ -7,7 +7,10 @@ interface Entry {
   expiresAt: number;
   /** From when a request that finds the entry starts one refresh of it, before it expires. */
   refreshAt: number;
-  /** Held by `hold`: in no database, and known only to callers that ask for held keys. */
+  /**
+   * Held by `hold`: in no database, and known only to callers that ask for held keys; never
+   * looked up (its refresh keeps it).
+   */
   held: boolean;
 }
 
@@ -105,7 +108,11 @@ export class KeyCache {
    */
   hold(key: string, owner: KeyOwner, ttlMs = 600_000, now = Date.now()): void {
     this.entries.delete(key);
-    this.entries.set(key, { owner, expiresAt: now + ttlMs, refreshAt: Number.POSITIVE_INFINITY, held: true });
+    // Due for refresh from the start, so the warm-up's requests take the refresh branch of
+    // `current` as a client's key does once its owner is old (`load` keeps a held entry as it is):
+    // that branch, compiled without feedback, was thrown away with the code inlining it when a
+    // client's key first took it, 24 s into its use (decision 0369).
+    this.entries.set(key, { owner, expiresAt: now + ttlMs, refreshAt: now, held: true });
   }
 
   /** Drops one key (by its clear value). */
@@ -142,6 +149,9 @@ export class KeyCache {
   private load(key: string, now: number): Promise<Entry> {
     const pending = this.loading.get(key);
     if (pending) return pending;
+    // A held key is in no database: its refresh keeps it as it is.
+    const held = this.entries.get(key);
+    if (held?.held) return Promise.resolve(held);
     const generation = this.generation;
     const loaded = findActiveKey(this.db, key).then(
       (found) => {
