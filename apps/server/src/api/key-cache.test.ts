@@ -74,6 +74,8 @@ describe.each(testDatabases())('API keys cached in the process, on $name', (targ
     expect(statements).toBe(1);
     // In the last fifth: the owner serves at once, and one refresh starts, however many ask.
     for (let i = 0; i < 10; i++) expect(keys.peek(key, 850)?.user.id).toBe(userId);
+    // (started once the callers' code is done)
+    await Promise.resolve();
     expect(statements).toBe(2);
     await settle();
     // Past the first read's expiry the refreshed owner serves, without a statement...
@@ -104,6 +106,7 @@ describe.each(testDatabases())('API keys cached in the process, on $name', (targ
       open = r;
     });
     expect(keys.peek(key, 900)?.user.id).toBe(userId);
+    await Promise.resolve();
     expect(statements).toBe(2);
     // The key is regenerated in this process while the refresh reads the old row.
     keys.invalidateUser(userId);
@@ -125,6 +128,16 @@ describe.each(testDatabases())('API keys cached in the process, on $name', (targ
     await expect(keys.owner(key, 1_000)).rejects.toThrow('connection lost');
     failing = false;
     expect((await keys.owner(key, 1_000))?.user.id).toBe(userId);
+  });
+
+  it('does not refresh a key whose entry was dropped before its refresh started', async () => {
+    const keys = cache();
+    await keys.owner(key, 0);
+    expect(keys.peek(key, 900)?.user.id).toBe(userId);
+    keys.invalidateUser(userId);
+    await settle();
+    expect(statements).toBe(1);
+    expect(keys.peek(key, 950)).toBeUndefined();
   });
 
   it('does not refresh unknown keys ahead of time', async () => {

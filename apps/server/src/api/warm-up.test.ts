@@ -14,6 +14,7 @@ import { PreparedShapes } from './prepared-shapes.ts';
 import { keyFor } from './testing/harness.ts';
 import { get, getFresh, stable } from './testing/socket.ts';
 import {
+  bearerField,
   clientFields,
   frameworkAsksPerRound,
   frameworkPaths,
@@ -398,6 +399,18 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     expect(forms[0]).toBe('Host: 127.0.0.1:4321\r\nAccept-Encoding: gzip, deflate, br\r\n');
     expect(forms[2]).toBe('accept-encoding: gzip, deflate, br\r\nhost: 127.0.0.1\r\n');
     expect(new Set(forms).size).toBe(4);
+  });
+
+  it('sends the key in an Authorization header in one pass of each round, a different one each round', () => {
+    const key = `bahi_${'a'.repeat(40)}`;
+    const passes = [0, 1, 2, 3].map((round) => [0, 1, 2].map((time) => bearerField(round, time, key)));
+    // One pass a round with the header, the other two with the key in the query string.
+    for (const round of passes) expect(round.filter((f) => f !== '')).toHaveLength(1);
+    // The first ask of an answer (pass 0) and its repeats (1, 2) each meet it.
+    expect(passes.map((round) => round.findIndex((f) => f !== ''))).toEqual([0, 1, 2, 0]);
+    // Written as clients write it, capitalized or not.
+    expect(passes[0]![0]).toBe(`Authorization: Bearer ${key}\r\n`);
+    expect(passes[2]![2]).toBe(`authorization: Bearer ${key}\r\n`);
   });
 
   it("accepts a warm-up's key only on the warm-up's own connections", async () => {
