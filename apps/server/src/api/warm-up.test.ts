@@ -86,6 +86,15 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
       0,
     );
     expect(requests).toBe(rounds * 3 * variants * symbols.length);
+    // The pass with the key in an Authorization header (decision 0369) answered by the front as
+    // the passes with the key in the query string are: no more of it handed on to the framework
+    // (here the warm-up's own end, 204). What is handed on in every pass (a company without a
+    // quarterly statement, say: the framework's 402 "no data") stays handed on.
+    expect(report!.handedOn).toHaveLength(rounds);
+    for (const [round, passes] of report!.handedOn.entries()) {
+      expect(passes, `round ${round}`).toHaveLength(3);
+      expect(passes, `round ${round}`).toEqual([passes[0], passes[0], passes[0]]);
+    }
     // And each round, the framework's own paths, answered by the framework (200: the warm-up's own
     // end answers 204) on a client's objects (decision 0362), with no access line (below).
     expect(report!.framework).toBe(rounds * frameworkPaths.length * frameworkAsksPerRound);

@@ -84,6 +84,12 @@ function daysBefore(day: string, days: number): string {
 export interface WarmUpReport {
   /** Answers to the data paths (the front's, or the warm-up's own 204 where it hands one on)... */
   requests: number;
+  /**
+   * ...of which the front handed on to the framework (the warm-up's own 204), by round and pass:
+   * the same in each pass of a round when the front reads the key in both forms the warm-up sends
+   * it (the query string, and `Authorization: Bearer` in one pass a round).
+   */
+  handedOn: number[][];
   /** ...and the framework's 200s to `frameworkPaths` (decision 0362)... */
   framework: number;
   /** ...and to `relayPaths`, relayed by the answer wire (decision 0363). */
@@ -167,7 +173,15 @@ export async function warmAnswerPath(
   const targets = front
     .preparedTargets()
     .filter((t) => svc.prepared.isComplete(version, t.endpoint.operationId));
-  const report: WarmUpReport = { requests: 0, framework: 0, relayed: 0, rounds: 0, ms: 0, symbols: [] };
+  const report: WarmUpReport = {
+    requests: 0,
+    handedOn: [],
+    framework: 0,
+    relayed: 0,
+    rounds: 0,
+    ms: 0,
+    symbols: [],
+  };
   if (targets.length === 0) return report;
   const variants = targets.map((t) => ({ t, queries: preparedQueries(t.endpoint) }));
   // Companies the path patterns accept, spread over the directory (ISIN order) so banks,
@@ -271,16 +285,20 @@ export async function warmAnswerPath(
     for (let round = 0; round < rounds && !stop() && performance.now() < deadline; round++) {
       // Compressed (br from the answer file as it is) and plain in turn, in clients' forms.
       const fields = clientFields(round, port);
+      const handedOn: number[] = [];
+      report.handedOn.push(handedOn);
       for (let time = 0; time < 3 && !stop(); time++) {
         const bearer = bearerField(round, time, key);
-        report.requests += await askEach(port, bearer ? keyless : paths, fields + bearer, connections, stop);
+        const statuses = await askEach(port, bearer ? keyless : paths, fields + bearer, connections, stop);
+        report.requests += count(statuses);
+        handedOn.push(statuses.get(204) ?? 0);
       }
       // Then the framework's own paths, on connections of their own (Node's http keeps a
       // connection once the framework answers on it), every round, so that what the rounds
       // compile has met the objects of both; counted only as the framework's 200s (the
       // warm-up's own end answers 204). And the same relayed by the wire (decision 0363).
-      report.framework += await askEach(port, frameworkAsks, fields, connections, stop, 200);
-      report.relayed += await askEach(port, relayAsks, fields, connections, stop, 200);
+      report.framework += (await askEach(port, frameworkAsks, fields, connections, stop)).get(200) ?? 0;
+      report.relayed += (await askEach(port, relayAsks, fields, connections, stop)).get(200) ?? 0;
       forget(svc, version, asked);
       report.rounds += 1;
     }
@@ -438,8 +456,8 @@ function forget(svc: DataApiServices, version: number, asked: readonly Asked[]):
 
 /**
  * Asks each path once over `connections` keep-alive connections, one request in flight on each;
- * resolves with the number of answers read (with `only`, those of that status). A connection
- * that fails ends its share.
+ * resolves with how many answers of each status were read. A connection that fails ends its
+ * share.
  */
 async function askEach(
   port: number,
@@ -447,17 +465,16 @@ async function askEach(
   fields: string,
   connections: number,
   stop: () => boolean,
-  only?: number,
-): Promise<number> {
+): Promise<Map<number, number>> {
   let next = 0;
-  let answered = 0;
+  const statuses = new Map<number, number>();
   const worker = async () => {
     const conn = new Connection(port);
     try {
       while (next < paths.length && !stop()) {
         const path = paths[next++] as string;
         const status = await conn.ask(`GET ${path} HTTP/1.1\r\n${fields}\r\n`);
-        if (only === undefined || status === only) answered += 1;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     } catch {
       // The warm-up is best effort: a connection that fails stops asking.
@@ -466,7 +483,14 @@ async function askEach(
     }
   };
   await Promise.all(Array.from({ length: Math.min(connections, paths.length) }, worker));
-  return answered;
+  return statuses;
+}
+
+/** Answers of every status. */
+function count(statuses: Map<number, number>): number {
+  let n = 0;
+  for (const c of statuses.values()) n += c;
+  return n;
 }
 
 /** A minimal HTTP/1.1 client connection: one request at a time, answers read by their length. */
