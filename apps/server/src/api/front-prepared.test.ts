@@ -261,6 +261,22 @@ describe.each(testDatabases())(
           cut += 1;
         }
         expect(cut).toBeGreaterThan(3);
+        // A client that takes no coding: its never-asked range is the front's too, with the
+        // framework's fields and body, and counted at its body's bytes.
+        for (const { symbol } of quoted.slice(1, 4)) {
+          const url = urlFor(symbol);
+          forget();
+          const framework = await app.inject(url);
+          if (framework.statusCode !== 200) continue;
+          forget();
+          const before = front().cutAnswered;
+          const plain = await ask(url);
+          expect([plain.status, plain.headers['content-encoding']], url).toEqual([200, undefined]);
+          expect(front().cutAnswered, url).toBe(before + 1);
+          expect(stable(plain.headers), url).toEqual(stable(framework.headers));
+          expect(plain.body.equals(framework.rawPayload), url).toBe(true);
+          expect(app.dataApi.answers.bytes, url).toBeGreaterThanOrEqual(plain.body.length);
+        }
         // Left to the framework: a client taking br alone (the br copy is made on request), a
         // range with no data, and a range the framework has not validated yet.
         forget();

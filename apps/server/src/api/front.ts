@@ -402,9 +402,10 @@ export class AnswerFront {
   /**
    * A never-asked range of a company's history (decision 0350): cut out of its prepared answer
    * as the framework cuts it (`cutForFront`), kept in the caches as the framework keeps it, and
-   * answered in the coding made with it (gzip, from the pieces). Anything else — a query that is
-   * not such a range for this company, no data in the range, a client that takes br but not
-   * gzip, a failed read — goes to the framework, uncounted, which finds a cut answer cached.
+   * answered in the coding made with it (gzip, from the pieces), or plain to a client that takes
+   * no coding. Anything else — a query that is not such a range for this company, no data in the
+   * range, a client that takes br but not gzip, a failed read — goes to the framework, uncounted,
+   * which finds a cut answer cached.
    */
   private answerCut<Q extends FrontRequest, S extends FrontResponse>(
     req: Q,
@@ -428,8 +429,18 @@ export class AnswerFront {
           next(req, res);
           return;
         }
+        const coding = codingFor(entry, req.headers['accept-encoding']);
+        // A client that takes no coding (curl without --compressed, a plain HTTP library): the
+        // body is read now, as the framework would read it, and the answer is the front's;
+        // one that does not decompress is the framework's to answer.
+        try {
+          if (goesPlain(entry, coding)) void entry.body;
+        } catch {
+          next(req, res);
+          return;
+        }
         svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
-        const sent = readyRepresentation(entry, codingFor(entry, req.headers['accept-encoding']));
+        const sent = readyRepresentation(entry, coding);
         this.answerWith(req, res, next, sent, {
           operation,
           entry,
