@@ -54,6 +54,21 @@ describe.each(testDatabases())(
     };
     /** A request over a real socket, the data version read just before. */
     const ask = (path: string, headers: Record<string, string> = {}) => getFresh(app, port, path, headers);
+    /** The framework's problem+json body, but for the request id, which is the answer's own. */
+    const sameProblem = (
+      got: { body: Buffer; headers: Record<string, unknown> },
+      framework: { body: string; headers: Record<string, unknown> },
+      url: string,
+    ) => {
+      const problem = JSON.parse(got.body.toString()) as Record<string, unknown>;
+      expect(problem.request_id, url).toBe(got.headers['x-request-id']);
+      const { request_id: _id, ...rest } = problem;
+      const { request_id: _fid, ...expected } = JSON.parse(framework.body) as Record<string, unknown>;
+      expect(rest, url).toEqual(expected);
+      expect(got.body.toString(), url).toBe(
+        framework.body.replace(framework.headers['x-request-id'] as string, problem.request_id as string),
+      );
+    };
     const urlOf = (path: string, variant: Record<string, string>, symbol: string) =>
       `/api/v1${path.replace(':symbol', encodeURIComponent(symbol))}?${new URLSearchParams({ ...variant, token: key })}`;
 
@@ -78,18 +93,23 @@ describe.each(testDatabases())(
             const framework = await app.inject({ url, headers });
             forget();
             const before = front().preparedAnswered;
+            const missingBefore = front().missingAnswered;
             const got = await ask(url, headers);
             expect(got.status, url).toBe(framework.statusCode);
-            if (framework.statusCode !== 200) {
-              // "No data" (402) is the framework's to say.
-              expect(framework.statusCode, url).toBe(402);
-              expect(front().preparedAnswered, url).toBe(before);
-              refused += 1;
-              continue;
-            }
-            expect(front().preparedAnswered, url).toBe(before + 1);
             expect(stable(got.headers), url).toEqual(stable(framework.headers));
-            expect(got.body.equals(framework.rawPayload), url).toBe(true);
+            if (framework.statusCode === 200) {
+              expect(front().preparedAnswered, url).toBe(before + 1);
+              expect(got.body.equals(framework.rawPayload), url).toBe(true);
+            } else {
+              // "No data" (decision 0370): the framework's 402, but for its request id.
+              expect(framework.statusCode, url).toBe(402);
+              expect([front().preparedAnswered, front().missingAnswered], url).toEqual([
+                before,
+                missingBefore + 1,
+              ]);
+              sameProblem(got, framework, url);
+              refused += 1;
+            }
             expect(Number(got.headers['x-ratelimit-remaining'])).toBe(
               Number(framework.headers['x-ratelimit-remaining']) - 1,
             );
@@ -277,6 +297,27 @@ describe.each(testDatabases())(
           expect(plain.body.equals(framework.rawPayload), url).toBe(true);
           expect(app.dataApi.answers.bytes, url).toBeGreaterThanOrEqual(plain.body.length);
         }
+        // A company whose quotes end before the range: the framework's 402, answered by the
+        // front (decision 0370) with the framework's fields, body (but for its request id) and
+        // access line.
+        const ended = quoted.find(({ isin }) => spans.get(isin)!.last < from);
+        expect(ended, 'a company whose quotes end before the range').toBeDefined();
+        const endedUrl = urlFor(ended!.symbol);
+        forget();
+        lines.length = 0;
+        const refused = await app.inject({ url: endedUrl, headers: both });
+        expect(refused.statusCode).toBe(402);
+        forget();
+        const missingBefore = front().missingAnswered;
+        const got = await ask(endedUrl, both);
+        expect(got.status).toBe(402);
+        expect(front().missingAnswered).toBe(missingBefore + 1);
+        expect(stable(got.headers)).toEqual(stable(refused.headers));
+        sameProblem(got, refused, endedUrl);
+        await new Promise((r) => setTimeout(r, 25));
+        const [viaFramework, viaFront] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+        const fixed = ({ time: _t, reqId: _r, ms: _m, ...rest }: Record<string, unknown>) => rest;
+        expect(fixed(viaFront!)).toEqual(fixed(viaFramework!));
         // Left to the framework: a client taking br alone (the br copy is made on request), a
         // range with no data, and a range the framework has not validated yet.
         forget();

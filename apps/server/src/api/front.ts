@@ -8,6 +8,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { effectivePlan } from '../accounts/users.ts';
 import { bearerOf } from '../auth/require-user.ts';
 import type { Config } from '../config.ts';
+import { AppError, problem } from '../errors.ts';
 import type { LogStream, RequestRecorder } from '../plugins/access-log.ts';
 import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
@@ -19,6 +20,8 @@ import {
   bodyFields,
   cutForFront,
   type Endpoint,
+  missingDetailWith,
+  missingWith,
   preparedKey,
   preparedParamsFor,
   requestAnswerKey,
@@ -81,6 +84,9 @@ export interface FrontOptions {
   closing: () => boolean;
 }
 
+/** The error handler's content type (`plugins/error-handler.ts`). */
+const problemType = 'application/problem+json; charset=utf-8';
+
 /** A request the front will answer once its rate-limit count allows it. */
 interface Ready {
   operation: Operation;
@@ -97,6 +103,17 @@ interface Ready {
    * with another URL), the prepared answers in the database, or cut out of one (decision 0350).
    */
   from: 'answers' | 'canonical' | 'prepared' | 'cut';
+}
+
+/**
+ * A "no data" answer (402, decision 0370): a prepared answer that holds nothing, or a range with
+ * nothing in it; `detail` as the framework words it.
+ */
+interface Missing extends Omit<Ready, 'sent' | 'entry' | 'from'> {
+  from: 'missing';
+  detail: string;
+  /** A cut's lookup of the canonical entries was counted as it was made (`cutForFront`). */
+  cut: boolean;
 }
 
 /**
@@ -167,8 +184,10 @@ export class AnswerFront {
   answered = 0;
   /** ...of which never-asked requests answered from the prepared answers (decision 0328). */
   preparedAnswered = 0;
-  /** ...and never-asked ranges the front cut out of prepared answers itself (decision 0350). */
+  /** ...and never-asked ranges the front cut out of prepared answers itself (decision 0350)... */
   cutAnswered = 0;
+  /** ...and "no data" answers (402) to prepared variants or ranges (decision 0370). */
+  missingAnswered = 0;
   private readonly operations = new Map<string, Operation>();
   /** Operations the front reads prepared answers for, by their path's first segment. */
   private readonly preparedOperations = new Map<string, { operation: Operation; symbol: RegExp }>();
@@ -327,8 +346,9 @@ export class AnswerFront {
    * already validated to one of the operation's prepared variants (for another symbol). The
    * front reads the prepared answer (lookups made together are read by one statement), keeps it
    * in the caches as the framework would (one read from the answer file only from its second
-   * request on, decision 0334), and answers it; a missing answer, a "no data" one, a coding
-   * still to be made or a failed read goes to the framework, uncounted.
+   * request on, decision 0334), and answers it; a "no data" one is answered with the framework's
+   * 402 (decision 0370); a missing answer, a coding still to be made or a failed read goes to
+   * the framework, uncounted.
    */
   private answerPrepared<Q extends FrontRequest, S extends FrontResponse>(
     req: Q,
@@ -379,6 +399,10 @@ export class AnswerFront {
     }
     svc.prepared.get(asked.version, e.operationId, canonical).then(
       (row) => {
+        if (row !== undefined && !row.gzip) {
+          this.answerMissing(req, res, next, asked, { operation, company, caller, target, cut: false });
+          return;
+        }
         let entry: CachedResponse;
         try {
           if (!row?.gzip) throw new Error('not prepared');
@@ -449,8 +473,57 @@ export class AnswerFront {
           from: 'cut',
         });
       },
-      () => next(req, res),
+      (err: unknown) => {
+        // No data in the range: the framework's 402, with the detail the cut was refused with.
+        if (err instanceof AppError && err.code === 'request_failed')
+          this.count(req, res, next, {
+            operation,
+            ...target.caller,
+            started: asked.started,
+            from: 'missing',
+            detail: err.message,
+            cut: true,
+          });
+        else next(req, res);
+      },
     );
+  }
+
+  /**
+   * A prepared variant that holds no data for the company (decision 0370): answered with the
+   * framework's 402, its detail naming the parameters as the framework validated them (learned
+   * with the query string, or the validated query itself), else handed to the framework.
+   */
+  private answerMissing<Q extends FrontRequest, S extends FrontResponse>(
+    req: Q,
+    res: S,
+    next: FrontNext<Q, S>,
+    asked: { request: string; started: number },
+    a: {
+      operation: Operation;
+      company: Company;
+      caller: { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean };
+      target: { query: Readonly<Record<string, unknown>> } | { params: string };
+      cut: boolean;
+    },
+  ): void {
+    const e = a.operation.endpoint;
+    const validated =
+      'query' in a.target
+        ? a.target.query
+        : this.opts.svc.shapes.validatedOf(e.operationId, queryOf(asked.request));
+    if (validated === undefined) {
+      next(req, res);
+      return;
+    }
+    this.count(req, res, next, {
+      operation: a.operation,
+      ...a.caller,
+      started: asked.started,
+      from: 'missing',
+      detail: missingDetailWith(e, [a.company], missingWith(validated)),
+      cut: a.cut,
+    });
   }
 
   /**
@@ -587,7 +660,7 @@ export class AnswerFront {
     req: Q,
     res: S,
     next: FrontNext<Q, S>,
-    answer: Ready,
+    answer: Ready | Missing,
   ): void {
     const { owner } = answer;
     const counted = this.opts.svc.limiter.consume(owner.subject, owner.user.rateLimitPerMinute ?? undefined);
@@ -603,7 +676,7 @@ export class AnswerFront {
     req: Q,
     res: S,
     next: FrontNext<Q, S>,
-    answer: Ready,
+    answer: Ready | Missing,
     outcome: RateLimitOutcome,
   ): void {
     if (!outcome.allowed) {
@@ -611,8 +684,22 @@ export class AnswerFront {
       next(req, res);
       return;
     }
+    if (answer.from === 'missing') {
+      this.countMissing(answer);
+      this.writeMissing(req, res, answer, outcome);
+      return;
+    }
     this.countLookup(answer.from, answer.warm ? 0 : 1);
     this.write(req, res, answer, outcome);
+  }
+
+  /** A 402's lookups, as the framework's: the answers by URL, and but for a cut the canonical entries. */
+  private countMissing(a: Missing): void {
+    const one = a.warm ? 0 : 1;
+    const { answers, cache } = this.opts.svc;
+    answers.misses += one;
+    if (!a.cut) cache.misses += one;
+    this.missingAnswered += one;
   }
 
   /**
@@ -652,15 +739,32 @@ export class AnswerFront {
       res.writeHead(200, fields);
       res.end(sent.body);
     }
-    // A warm-up's request is not a client's: not counted, its line and measurement elsewhere.
+    this.done(a, reqId, notModified ? 304 : 200);
+  }
+
+  /** The framework's 402 (the error handler's problem+json), with the fields it goes out with. */
+  private writeMissing(req: FrontRequest, res: FrontResponse, a: Missing, outcome: RateLimitOutcome): void {
+    const reqId = requestIdOf(req.headers['x-request-id']);
+    const body = Buffer.from(JSON.stringify(problem('request_failed', a.detail, reqId)));
+    const fields = rateLimitFields(outcome, a.nowMs);
+    fields.push('content-type', problemType, 'x-request-id', reqId, 'x-content-type-options', 'nosniff');
+    if (a.https) fields.push('strict-transport-security', hsts);
+    fields.push('content-length', digits(body.length));
+    res.writeHead(402, fields);
+    res.end(body);
+    this.done(a, reqId, 402);
+  }
+
+  /** Counted, measured and logged: a warm-up's request is not a client's (its line and measurement elsewhere). */
+  private done(a: Ready | Missing, reqId: string, status: number): void {
     const warm = a.warm ? 1 : 0;
     const out = this.outs[warm];
     this.answered += 1 - warm;
-    const status = notModified ? 304 : 200;
+    const route = a.operation.route;
     const ms = performance.now() - a.started;
-    out.recorder?.record(operation.route, 'GET', status, ms);
+    out.recorder?.record(route, 'GET', status, ms);
     out.log?.write(
-      `{"level":30,"time":${digits(Date.now())}${this.linePrefix}${reqId}","method":"GET","route":"${operation.route}","status":${status},"ms":${Math.round(ms * 100) / 100},"keyId":${a.owner.keyId}}\n`,
+      `{"level":30,"time":${digits(Date.now())}${this.linePrefix}${reqId}","method":"GET","route":"${route}","status":${status},"ms":${Math.round(ms * 100) / 100},"keyId":${a.owner.keyId}}\n`,
     );
   }
 

@@ -11,7 +11,11 @@
  * the map starts again, and the shapes in use are learned again, one framework request each.
  */
 export class PreparedShapes {
-  private readonly known = new Map<string, string>();
+  /** The canonical parameters, and the query as validated (for a 402's detail, decision 0370). */
+  private readonly known = new Map<
+    string,
+    { params: string; validated: Readonly<Record<string, unknown>> }
+  >();
   /**
    * Query strings of operations with a canonical form (decision 0341), as validated: whether one
    * stands for a prepared variant depends on the company, so the front puts it in its canonical
@@ -39,15 +43,20 @@ export class PreparedShapes {
     params: string,
   ): void {
     if (e.canonical) this.learnQuery(e.operationId, query, validated);
-    else this.learn(e.operationId, query, params);
+    else this.learn(e.operationId, query, params, validated);
   }
 
   /** Records that `query` (the URL's query string, token left out) validates to `params`. */
-  private learn(operationId: string, query: string, params: string): void {
+  private learn(
+    operationId: string,
+    query: string,
+    params: string,
+    validated: Readonly<Record<string, unknown>>,
+  ): void {
     const key = `${operationId}?${query}`;
-    if (this.known.get(key) === params) return;
+    if (this.known.get(key)?.params === params) return;
     if (this.known.size >= this.limit) this.known.clear();
-    this.known.set(key, params);
+    this.known.set(key, { params, validated: sameShape(validated) });
   }
 
   /** Records that `query` validates to `validated` (the API key left out), for `getQuery`. */
@@ -83,7 +92,13 @@ export class PreparedShapes {
 
   /** The canonical parameters (`paramsKey`) the framework validated `query` to, if learned. */
   get(operationId: string, query: string): string | undefined {
-    return this.known.get(`${operationId}?${query}`);
+    return this.known.get(`${operationId}?${query}`)?.params;
+  }
+
+  /** The query the framework validated `query` to, learned as a variant of any kind or a range. */
+  validatedOf(operationId: string, query: string): Readonly<Record<string, unknown>> | undefined {
+    const key = `${operationId}?${query}`;
+    return this.known.get(key)?.validated ?? this.queries.get(key) ?? this.cuts.get(key);
   }
 
   get size(): number {
