@@ -664,31 +664,15 @@ export function handlerFor(e: Endpoint, svc: DataApiServices) {
 export function missingDetail(
   e: Pick<Endpoint, 'summary'>,
   companies: readonly Pick<Company, 'symbol'>[],
-  input: { params: Record<string, unknown>; query: Record<string, unknown> },
+  input: { params: Readonly<Record<string, unknown>>; query: Readonly<Record<string, unknown>> },
 ): string {
-  return missingDetailWith(e, companies, missingWith({ ...input.params, ...input.query }));
-}
-
-/**
- * The part of the 402 detail that names the parameters asked (` with a=1, b=2`, or ''): the same
- * for every company asked with the same query, so the answer front learns it once (decision 0370).
- */
-export function missingWith(asked: Readonly<Record<string, unknown>>): string {
-  // In the parameters' order by name, as their key (`paramsKey`): the same detail whatever
-  // order they were asked in.
-  const named = Object.entries(asked)
+  // The parameters in order of their names, as in their key (`paramsKey`): the same detail
+  // whatever order they were asked in (decision 0370).
+  const asked = Object.entries({ ...input.params, ...input.query })
     .filter(([k, v]) => !ignoredInKey.has(k) && v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
-  return named.length > 0 ? ` with ${named.join(', ')}` : '';
-}
-
-/** `missingDetail` with its parameters' part (`missingWith`) made already. */
-export function missingDetailWith(
-  e: Pick<Endpoint, 'summary'>,
-  companies: readonly Pick<Company, 'symbol'>[],
-  withWhat: string,
-): string {
+  const withWhat = asked.length > 0 ? ` with ${asked.join(', ')}` : '';
   const who = companies.length > 0 ? ` for ${companies.map((c) => c.symbol).join(', ')}` : '';
   return `The parameters are valid, but there is no data for this request: no ${e.summary.toLowerCase()} on record${who}${withWhat}.`;
 }

@@ -20,8 +20,7 @@ import {
   bodyFields,
   cutForFront,
   type Endpoint,
-  missingDetailWith,
-  missingWith,
+  missingDetail,
   preparedKey,
   preparedParamsFor,
   requestAnswerKey,
@@ -400,7 +399,7 @@ export class AnswerFront {
     svc.prepared.get(asked.version, e.operationId, canonical).then(
       (row) => {
         if (row !== undefined && !row.gzip) {
-          this.answerMissing(req, res, next, asked, { operation, company, caller, target, cut: false });
+          this.answerMissing(req, res, next, asked, { operation, company, caller, target });
           return;
         }
         let entry: CachedResponse;
@@ -491,38 +490,28 @@ export class AnswerFront {
 
   /**
    * A prepared variant that holds no data for the company (decision 0370): answered with the
-   * framework's 402, its detail naming the parameters as the framework validated them (learned
-   * with the query string, or the validated query itself), else handed to the framework.
+   * framework's 402, its detail naming the parameters as the framework validated them.
    */
   private answerMissing<Q extends FrontRequest, S extends FrontResponse>(
     req: Q,
     res: S,
     next: FrontNext<Q, S>,
-    asked: { request: string; started: number },
+    asked: { started: number },
     a: {
       operation: Operation;
       company: Company;
       caller: { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean };
-      target: { query: Readonly<Record<string, unknown>> } | { params: string };
-      cut: boolean;
+      target: { query: Readonly<Record<string, unknown>> } | { validated: Readonly<Record<string, unknown>> };
     },
   ): void {
-    const e = a.operation.endpoint;
-    const validated =
-      'query' in a.target
-        ? a.target.query
-        : this.opts.svc.shapes.validatedOf(e.operationId, queryOf(asked.request));
-    if (validated === undefined) {
-      next(req, res);
-      return;
-    }
+    const query = 'query' in a.target ? a.target.query : a.target.validated;
     this.count(req, res, next, {
       operation: a.operation,
       ...a.caller,
       started: asked.started,
       from: 'missing',
-      detail: missingDetailWith(e, [a.company], missingWith(validated)),
-      cut: a.cut,
+      detail: missingDetail(a.operation.endpoint, [a.company], { params: {}, query }),
+      cut: false,
     });
   }
 
@@ -533,7 +522,7 @@ export class AnswerFront {
   private preparedTarget(
     url: string,
   ):
-    | { operation: Operation; symbol: string; params: string }
+    | { operation: Operation; symbol: string; params: string; validated: Readonly<Record<string, unknown>> }
     | { operation: Operation; symbol: string; query: Readonly<Record<string, unknown>> }
     | { operation: Operation; unlearned: string }
     | null {
@@ -549,8 +538,9 @@ export class AnswerFront {
     if (symbol.includes('/') || symbol.includes('%') || !target.symbol.test(symbol)) return null;
     const operationId = target.operation.endpoint.operationId;
     const asked = queryOf(url);
-    const params = svc.shapes.get(operationId, asked);
-    if (params !== undefined) return { operation: target.operation, symbol, params };
+    const variant = svc.shapes.variant(operationId, asked);
+    if (variant !== undefined)
+      return { operation: target.operation, symbol, params: variant.params, validated: variant.validated };
     const query = svc.shapes.getQuery(operationId, asked) ?? svc.shapes.getCut(operationId, asked);
     if (query !== undefined) return { operation: target.operation, symbol, query };
     return { operation: target.operation, unlearned: `${operationId}?${asked}` };

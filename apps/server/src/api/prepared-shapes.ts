@@ -92,13 +92,15 @@ export class PreparedShapes {
 
   /** The canonical parameters (`paramsKey`) the framework validated `query` to, if learned. */
   get(operationId: string, query: string): string | undefined {
-    return this.known.get(`${operationId}?${query}`)?.params;
+    return this.variant(operationId, query)?.params;
   }
 
-  /** The query the framework validated `query` to, learned as a variant of any kind or a range. */
-  validatedOf(operationId: string, query: string): Readonly<Record<string, unknown>> | undefined {
-    const key = `${operationId}?${query}`;
-    return this.known.get(key)?.validated ?? this.queries.get(key) ?? this.cuts.get(key);
+  /** The same, with the query as validated (a 402's detail names it, decision 0370). */
+  variant(
+    operationId: string,
+    query: string,
+  ): { params: string; validated: Readonly<Record<string, unknown>> } | undefined {
+    return this.known.get(`${operationId}?${query}`);
   }
 
   get size(): number {
