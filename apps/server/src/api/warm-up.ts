@@ -96,6 +96,12 @@ export interface WarmUpReport {
   relayed: number;
   rounds: number;
   ms: number;
+  /**
+   * Writes of its access lines (to /dev/null) started while it ran: because a batch filled, or
+   * because a line had waited the linger time (decision 0369: its batches fill, as a busy
+   * server's do, so a client's first full batch meets compiled code).
+   */
+  logWrites: { full: number; lingered: number };
   /** The companies it asked for (their answers are left as never asked). */
   symbols: string[];
 }
@@ -180,9 +186,12 @@ export async function warmAnswerPath(
     relayed: 0,
     rounds: 0,
     ms: 0,
+    logWrites: { full: 0, lingered: 0 },
     symbols: [],
   };
   if (targets.length === 0) return report;
+  const log = discarded();
+  const writesBefore = { ...log.writes };
   const variants = targets.map((t) => ({ t, queries: preparedQueries(t.endpoint) }));
   // Companies the path patterns accept, spread over the directory (ISIN order) so banks,
   // insurers and others all come up; none of whose answers is held already (the warm-up forgets
@@ -272,7 +281,7 @@ export async function warmAnswerPath(
     framework: new Set(frameworkPaths),
     relay: new Set(relayPaths),
     owner,
-    log: discarded(),
+    log,
     recorder: new HttpStats(),
   });
   const port = (listener.address() as AddressInfo).port;
@@ -309,6 +318,10 @@ export async function warmAnswerPath(
     listener.close();
   }
   report.ms = Math.round(performance.now() - started);
+  report.logWrites = {
+    full: log.writes.full - writesBefore.full,
+    lingered: log.writes.lingered - writesBefore.lingered,
+  };
   return report;
 }
 

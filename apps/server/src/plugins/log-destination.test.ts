@@ -41,6 +41,7 @@ describe('LogDestination', () => {
       .poll(() => readFileSync(file, 'utf8'), { timeout: 2_000, interval: 5 })
       .toBe('first\nsecond\n');
     expect(performance.now() - t0).toBeGreaterThanOrEqual(195);
+    expect(dest.writes).toEqual({ full: 0, lingered: 1 });
     closeSync(fd);
   });
 
@@ -57,6 +58,8 @@ describe('LogDestination', () => {
       .poll(() => readFileSync(file, 'utf8').length, { timeout: 2_000 })
       .toBeGreaterThanOrEqual(64 * 1024);
     expect(whole.startsWith(readFileSync(file, 'utf8'))).toBe(true);
+    expect(dest.writes.full).toBeGreaterThan(0);
+    expect(dest.writes.lingered).toBe(0);
     closeSync(fd);
   });
 

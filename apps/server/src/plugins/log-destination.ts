@@ -28,6 +28,11 @@ export class LogDestination {
   private spare: Buffer[] = [];
   private writing = false;
   private lingering: NodeJS.Timeout | null = null;
+  /**
+   * Writes started so far: because a batch filled (`full`), or because a line had waited the
+   * linger time (`lingered`). A busy server's go out full; the warm-up's must too (decision 0369).
+   */
+  readonly writes = { full: 0, lingered: 0 };
 
   constructor(
     private readonly fd = 1,
@@ -79,10 +84,15 @@ export class LogDestination {
 
   /** Writes the queued lines now if they fill a batch, else once the linger time is up. */
   private schedule(): void {
-    if (this.full.length > 0) this.writeQueued();
-    else if (!this.lingering) {
+    if (this.full.length > 0) {
+      this.writes.full += 1;
+      this.writeQueued();
+    } else if (!this.lingering) {
       // Unreferenced: a process with nothing else to do exits, and the exit handler writes these.
-      this.lingering = setTimeout(() => this.writeQueued(), this.lingerMs).unref();
+      this.lingering = setTimeout(() => {
+        this.writes.lingered += 1;
+        this.writeQueued();
+      }, this.lingerMs).unref();
     }
   }
 
