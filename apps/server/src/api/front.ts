@@ -399,7 +399,16 @@ export class AnswerFront {
     svc.prepared.get(asked.version, e.operationId, canonical).then(
       (row) => {
         if (row !== undefined && !row.gzip) {
-          this.answerMissing(req, res, next, asked, { operation, company, caller, target });
+          // No data for this company: the framework's 402, naming the parameters as validated.
+          const query = 'query' in target ? target.query : target.validated;
+          this.count(req, res, next, {
+            operation,
+            ...caller,
+            started: asked.started,
+            from: 'missing',
+            detail: missingDetail(e, [company], { params: {}, query }),
+            cut: false,
+          });
           return;
         }
         let entry: CachedResponse;
@@ -486,33 +495,6 @@ export class AnswerFront {
         else next(req, res);
       },
     );
-  }
-
-  /**
-   * A prepared variant that holds no data for the company (decision 0370): answered with the
-   * framework's 402, its detail naming the parameters as the framework validated them.
-   */
-  private answerMissing<Q extends FrontRequest, S extends FrontResponse>(
-    req: Q,
-    res: S,
-    next: FrontNext<Q, S>,
-    asked: { started: number },
-    a: {
-      operation: Operation;
-      company: Company;
-      caller: { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean };
-      target: { query: Readonly<Record<string, unknown>> } | { validated: Readonly<Record<string, unknown>> };
-    },
-  ): void {
-    const query = 'query' in a.target ? a.target.query : a.target.validated;
-    this.count(req, res, next, {
-      operation: a.operation,
-      ...a.caller,
-      started: asked.started,
-      from: 'missing',
-      detail: missingDetail(a.operation.endpoint, [a.company], { params: {}, query }),
-      cut: false,
-    });
   }
 
   /**

@@ -90,12 +90,10 @@ export class PreparedShapes {
     return this.queries.get(`${operationId}?${query}`);
   }
 
-  /** The canonical parameters (`paramsKey`) the framework validated `query` to, if learned. */
-  get(operationId: string, query: string): string | undefined {
-    return this.variant(operationId, query)?.params;
-  }
-
-  /** The same, with the query as validated (a 402's detail names it, decision 0370). */
+  /**
+   * The canonical parameters (`paramsKey`) the framework validated `query` to, and the query as
+   * validated (a 402's detail names it, decision 0370), if learned.
+   */
   variant(
     operationId: string,
     query: string,
