@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { pendingValidators } from '../plugins/server-options.ts';
 import { paramsFor, preparedKey, preparedParamsFor, preparedQueries } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 import type { WarmUpCaller } from './front.ts';
@@ -20,6 +21,8 @@ import {
   frameworkPaths,
   relayAsksPerRound,
   relayPaths,
+  unlearnedAsksPerRound,
+  unlearnedQuery,
   type WarmUpReport,
   warmAnswerPath,
   warmOnceReady,
@@ -104,6 +107,21 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     // And relayed by the answer wire, answered by the framework in process (decision 0363).
     expect(report!.relayed).toBe(rounds * relayPaths.length * relayAsksPerRound);
     expect(app.answerWire?.relayed).toBe(report!.relayed);
+    // And data paths with a query string the front has not learned, which it handed on to the
+    // warm-up's own end (204), as it hands a client's on to the framework (decision 0371): it
+    // relayed none of them (above) and learned nothing from them.
+    expect(report!.unlearned).toBe(rounds * unlearnedAsksPerRound);
+    for (const e of preparedEndpoints) {
+      expect(app.dataApi.shapes.getQuery(e.operationId, unlearnedQuery), e.operationId).toBeUndefined();
+      expect(app.dataApi.shapes.variant(e.operationId, unlearnedQuery), e.operationId).toBeUndefined();
+      expect(app.dataApi.shapes.getCut(e.operationId, unlearnedQuery), e.operationId).toBeUndefined();
+    }
+    // And once its rounds were done, the request validators of every data route it asked, which
+    // the framework would otherwise compile at a client's first request it validates (0371).
+    const targets = app.answerFront.preparedTargets().map((t) => `/api/v1${t.endpoint.path}`);
+    expect(targets.length).toBeGreaterThan(3);
+    expect(report!.validators).toBeGreaterThanOrEqual(targets.length);
+    for (const url of targets) expect(pendingValidators('GET', url), url).toBe(0);
     await new Promise((r) => setTimeout(r, 50));
     const said = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const warmed = said.filter((l) => l.msg === 'answer path warmed');
@@ -409,8 +427,18 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     ]);
     // The host with its port and without, the names capitalized and not, in either order.
     expect(forms[0]).toBe('Host: 127.0.0.1:4321\r\nAccept-Encoding: gzip, deflate, br\r\n');
-    expect(forms[2]).toBe('accept-encoding: gzip, deflate, br\r\nhost: 127.0.0.1\r\n');
+    expect(forms[2]).toBe(
+      'accept-encoding: gzip, deflate, br\r\nhost: 127.0.0.1\r\nuser-agent: curl/8.5.0\r\naccept: */*\r\n',
+    );
     expect(new Set(forms).size).toBe(4);
+    // Fields the front reads past without keeping, in a compressed round and a plain one, and
+    // none in the other two, as wrk sends none (decision 0371).
+    expect(forms.map((f) => /^user-agent: /im.test(f) && /^accept: /im.test(f))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('sends the key in an Authorization header in one pass of each round, a different one each round', () => {

@@ -13,6 +13,7 @@ import { Server as TlsServer } from 'node:tls';
 import { toUser, type User } from '../accounts/users.ts';
 import { HttpStats } from '../metrics/http-stats.ts';
 import { LogDestination } from '../plugins/log-destination.ts';
+import { compileRouteValidators } from '../plugins/server-options.ts';
 import {
   type Endpoint,
   paramsFor,
@@ -60,6 +61,19 @@ export const relayPaths = ['/healthz?relayed'] as const;
 export const relayAsksPerRound = 64;
 
 /**
+ * A query string the front has not learned, asked of the data paths each round, and how many
+ * times (decision 0371): a client's first request with a query string of its own (a `from` date
+ * of its choosing) takes the front's branch for unlearned queries, which the warm-up's learned
+ * ones never took. Met first at a client's request, that branch threw away the front's compiled
+ * answer (`answerPrepared`, with the reads it had inlined) for the rest of that client's first
+ * pass: about twice the core a request of the later passes. On the warm-up's connections the
+ * front relays no such request; it hands it on, to the warm-up's own end (204). No route accepts
+ * the parameter, so no answer could teach it to the front.
+ */
+export const unlearnedQuery = 'warm-up-unlearned=1';
+export const unlearnedAsksPerRound = 64;
+
+/**
  * The `from` of the whole history as a client writes it (decision 0363): the day before the data
  * begins (`first`, the earliest company's first day), not the canonical form the answers are
  * prepared under. The front puts such a query in its canonical form for each company, on a path
@@ -92,8 +106,15 @@ export interface WarmUpReport {
   handedOn: number[][];
   /** ...and the framework's 200s to `frameworkPaths` (decision 0362)... */
   framework: number;
-  /** ...and to `relayPaths`, relayed by the answer wire (decision 0363). */
+  /** ...and to `relayPaths`, relayed by the answer wire (decision 0363)... */
   relayed: number;
+  /** ...and the warm-up's own 204s to data paths with `unlearnedQuery` (decision 0371). */
+  unlearned: number;
+  /**
+   * Request validators of the data routes it compiled once its rounds were done (decision 0371):
+   * the framework compiles a route's on its first request otherwise (decision 0368).
+   */
+  validators: number;
   rounds: number;
   ms: number;
   /**
@@ -184,6 +205,8 @@ export async function warmAnswerPath(
     handedOn: [],
     framework: 0,
     relayed: 0,
+    unlearned: 0,
+    validators: 0,
     rounds: 0,
     ms: 0,
     logWrites: { full: 0, lingered: 0 },
@@ -290,6 +313,12 @@ export async function warmAnswerPath(
   const keyless = paths.map(requestKey);
   const frameworkAsks = frameworkPaths.flatMap((p) => Array.from({ length: frameworkAsksPerRound }, () => p));
   const relayAsks = relayPaths.flatMap((p) => Array.from({ length: relayAsksPerRound }, () => p));
+  // Spread over the operations and companies the rounds ask.
+  const unlearnedAsks = Array.from({ length: unlearnedAsksPerRound }, (_, i) => {
+    const { t } = variants[i % variants.length]!;
+    const company = companies[Math.floor(i / variants.length) % companies.length]!;
+    return `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${unlearnedQuery}&token=${key}`;
+  });
   try {
     for (let round = 0; round < rounds && !stop() && performance.now() < deadline; round++) {
       // Compressed (br from the answer file as it is) and plain in turn, in clients' forms.
@@ -308,8 +337,18 @@ export async function warmAnswerPath(
       // warm-up's own end answers 204). And the same relayed by the wire (decision 0363).
       report.framework += (await askEach(port, frameworkAsks, fields, connections, stop)).get(200) ?? 0;
       report.relayed += (await askEach(port, relayAsks, fields, connections, stop)).get(200) ?? 0;
+      if (companies.length > 0)
+        report.unlearned += (await askEach(port, unlearnedAsks, fields, connections, stop)).get(204) ?? 0;
       forget(svc, version, asked);
       report.rounds += 1;
+    }
+    // A client's first query string of its own is relayed to the framework (decision 0361), which
+    // validates it: compiled here, one route at a time, the others waiting for that first answer
+    // do not wait for Ajv too.
+    for (const { t } of variants) {
+      if (stop()) break;
+      report.validators += compileRouteValidators('GET', `/api/v1${t.endpoint.path}`);
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     svc.keys.invalidateKey(key);
@@ -335,10 +374,15 @@ export async function warmAnswerPath(
  */
 export function clientFields(round: number, port: number): string {
   const host = round % 4 < 2 ? `Host: 127.0.0.1:${port}\r\n` : 'host: 127.0.0.1\r\n';
-  if (round % 2 === 1) return host;
+  // Two rounds in four also send fields the front reads past without keeping, as most clients
+  // do (decision 0371): met first at a client's request, that branch of the request reader threw
+  // away its compiled code. Python's requests writes these three; curl the first two.
+  if (round % 4 === 1)
+    return `${host}User-Agent: python-requests/2.31.0\r\nAccept: */*\r\nConnection: keep-alive\r\n`;
+  if (round % 4 === 3) return host;
   return round % 4 === 0
     ? `${host}Accept-Encoding: gzip, deflate, br\r\n`
-    : `accept-encoding: gzip, deflate, br\r\n${host}`;
+    : `accept-encoding: gzip, deflate, br\r\n${host}user-agent: curl/8.5.0\r\naccept: */*\r\n`;
 }
 
 /**

@@ -190,6 +190,34 @@ export function compilePendingSchemas(): number {
   return pending.length;
 }
 
+/** The parts of a request a route's validators check (the other pending schemas: serializers). */
+const validatedParts: ReadonlySet<string> = new Set(['body', 'querystring', 'params', 'headers']);
+
+/** The pending validators of the route `method url`, each a compile to run once. */
+function pendingValidatorsOf(method: string, url: string): (() => unknown)[] {
+  const prefix = `${method} ${url} `;
+  const found: (() => unknown)[] = [];
+  for (const [compileNow, label] of pendingSchemas)
+    if (label.startsWith(prefix) && validatedParts.has(label.slice(prefix.length))) found.push(compileNow);
+  return found;
+}
+
+/** How many of the route's request validators are not compiled yet. */
+export function pendingValidators(method: string, url: string): number {
+  return pendingValidatorsOf(method, url).length;
+}
+
+/**
+ * Compiles the request validators of the route `method url` not compiled yet (decision 0371):
+ * how many. The answer path's warm-up compiles its data routes' this way, so a client's first
+ * request the framework validates does not wait for Ajv (about 20 ms on the bench's core).
+ */
+export function compileRouteValidators(method: string, url: string): number {
+  const pending = pendingValidatorsOf(method, url);
+  for (const compileNow of pending) compileNow();
+  return pending.length;
+}
+
 /**
  * Fastify options every instance of the server shares (the app and the test harnesses):
  * validation, serialization, the router's limits and the early errors above.
