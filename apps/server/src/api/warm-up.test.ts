@@ -271,6 +271,19 @@ describe.each(testDatabases())('warming the answer path (decision 0337), on $nam
     }
   };
 
+  it('runs its rounds with no company left to ask, asking no unlearned data path (decision 0371)', async () => {
+    const warmed = await warmAnswerPath(app.answerFront, app.dataApi, {
+      companies: 0,
+      rounds: 1,
+      server: app.server,
+    });
+    expect(warmed.symbols).toEqual([]);
+    expect(warmed.rounds).toBe(1);
+    expect(warmed.unlearned).toBe(0);
+    // The framework's paths are asked all the same.
+    expect(warmed.framework).toBe(frameworkPaths.length * frameworkAsksPerRound);
+  });
+
   it("hands its connections to the listening server, read there as a client's (decision 0359)", async () => {
     const seen = new Set<object>();
     const onConnection = (socket: object) => seen.add(socket);

@@ -313,8 +313,8 @@ export async function warmAnswerPath(
   const keyless = paths.map(requestKey);
   const frameworkAsks = frameworkPaths.flatMap((p) => Array.from({ length: frameworkAsksPerRound }, () => p));
   const relayAsks = relayPaths.flatMap((p) => Array.from({ length: relayAsksPerRound }, () => p));
-  // Spread over the operations and companies the rounds ask.
-  const unlearnedAsks = Array.from({ length: unlearnedAsksPerRound }, (_, i) => {
+  // Spread over the operations and companies the rounds ask (none when it asks no company).
+  const unlearnedAsks = Array.from({ length: companies.length > 0 ? unlearnedAsksPerRound : 0 }, (_, i) => {
     const { t } = variants[i % variants.length]!;
     const company = companies[Math.floor(i / variants.length) % companies.length]!;
     return `/api/v1/${t.segment}/${encodeURIComponent(company.symbol)}?${unlearnedQuery}&token=${key}`;
@@ -337,8 +337,7 @@ export async function warmAnswerPath(
       // warm-up's own end answers 204). And the same relayed by the wire (decision 0363).
       report.framework += (await askEach(port, frameworkAsks, fields, connections, stop)).get(200) ?? 0;
       report.relayed += (await askEach(port, relayAsks, fields, connections, stop)).get(200) ?? 0;
-      if (companies.length > 0)
-        report.unlearned += (await askEach(port, unlearnedAsks, fields, connections, stop)).get(204) ?? 0;
+      report.unlearned += (await askEach(port, unlearnedAsks, fields, connections, stop)).get(204) ?? 0;
       forget(svc, version, asked);
       report.rounds += 1;
     }

@@ -74,14 +74,17 @@ export function isCalendarDate(s: string): boolean {
 
 const compileSerializers = SerializerSelector();
 
-/** The serializers and validators not compiled yet, each with its route and status or part. */
-const pendingSchemas = new Map<() => unknown, string>();
+/**
+ * The serializers and validators not compiled yet: each with its route (`METHOD url`), and its
+ * status (a serializer) or the part of the request it validates (a validator).
+ */
+const pendingSchemas = new Map<() => unknown, { route: string; of: string; validates: boolean }>();
 
 /**
  * `compile`, run on the first call of what it returns (and by `compilePendingSchemas`), once:
  * kept among the pending schemas under `label` until then.
  */
-function onFirstUse<T>(label: string, compile: () => T): () => T {
+function onFirstUse<T>(schema: { route: string; of: string; validates: boolean }, compile: () => T): () => T {
   let compiled: T | undefined;
   const compileNow = () => {
     if (compiled === undefined) {
@@ -90,7 +93,7 @@ function onFirstUse<T>(label: string, compile: () => T): () => T {
     }
     return compiled;
   };
-  pendingSchemas.set(compileNow, label);
+  pendingSchemas.set(compileNow, schema);
   return compileNow;
 }
 
@@ -104,7 +107,10 @@ function onFirstUse<T>(label: string, compile: () => T): () => T {
 export const lazySerializers: typeof compileSerializers = (externalSchemas, options) => {
   const compile = compileSerializers(externalSchemas, options);
   return (route) => {
-    const serializer = onFirstUse(`${route.method} ${route.url} ${route.httpStatus}`, () => compile(route));
+    const serializer = onFirstUse(
+      { route: `${route.method} ${route.url}`, of: String(route.httpStatus), validates: false },
+      () => compile(route),
+    );
     return (doc) => serializer()(doc);
   };
 };
@@ -156,7 +162,10 @@ const lazyValidatorBuilder: ValidatorBuilder = (externalSchemas, options) => {
           `${route.method} ${route.url}: a headers schema names headers in lower case, as they are received (${upper.join(', ')})`,
         );
     }
-    const validator = onFirstUse(`${route.method} ${route.url} ${route.httpPart}`, () => compile(route));
+    const validator = onFirstUse(
+      { route: `${route.method} ${route.url}`, of: String(route.httpPart), validates: true },
+      () => compile(route),
+    );
     const lazy: Validator = (data: unknown) => {
       const validate = validator();
       const result = validate(data);
@@ -179,26 +188,23 @@ export const lazyValidators = lazyValidatorBuilder as unknown as ValidatorFactor
 export function compilePendingSchemas(): number {
   const pending = [...pendingSchemas];
   const failed: string[] = [];
-  for (const [compileNow, route] of pending) {
+  for (const [compileNow, { route, of }] of pending) {
     try {
       compileNow();
     } catch (err) {
-      failed.push(`${route}: ${err instanceof Error ? err.message : String(err)}`);
+      failed.push(`${route} ${of}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   if (failed.length > 0) throw new Error(`schemas that do not compile: ${failed.join('; ')}`);
   return pending.length;
 }
 
-/** The parts of a request a route's validators check (the other pending schemas: serializers). */
-const validatedParts: ReadonlySet<string> = new Set(['body', 'querystring', 'params', 'headers']);
-
 /** The pending validators of the route `method url`, each a compile to run once. */
 function pendingValidatorsOf(method: string, url: string): (() => unknown)[] {
-  const prefix = `${method} ${url} `;
+  const route = `${method} ${url}`;
   const found: (() => unknown)[] = [];
-  for (const [compileNow, label] of pendingSchemas)
-    if (label.startsWith(prefix) && validatedParts.has(label.slice(prefix.length))) found.push(compileNow);
+  for (const [compileNow, schema] of pendingSchemas)
+    if (schema.validates && schema.route === route) found.push(compileNow);
   return found;
 }
 
