@@ -31,6 +31,8 @@ export interface Sample {
   /** CPU used while the load ran, % of one core: the server's, and the load generator's own. */
   serverCpu: number;
   wrkCpu: number;
+  /** The server's CPU time while the load ran, ms (read in clock ticks: 10 ms); NaN without its pid. */
+  serverCpuMs: number;
 }
 
 const ticksPerSecond = 100;
@@ -122,14 +124,21 @@ export function runWrk(o: RunOptions): Promise<Sample> {
         a === null || b === null || seconds <= 0
           ? Number.NaN
           : Math.round(((b - a) / ticksPerSecond / seconds) * 100);
+      const serverTicks = cpuTicks(o.serverPid);
       const cpu = {
-        serverCpu: percent(first.server, cpuTicks(o.serverPid), (performance.now() - first.at) / 1000),
+        serverCpu: percent(first.server, serverTicks, (performance.now() - first.at) / 1000),
         wrkCpu: percent(first.wrk, last.wrk, (last.at - first.at) / 1000),
+        serverCpuMs:
+          serverTicks === null || first.server === null
+            ? Number.NaN
+            : ((serverTicks - first.server) * 1000) / ticksPerSecond,
       };
       const json = out.split('\n').find((l) => l.startsWith('{"requests"'));
       if (json) {
         // paths.lua's own figures: its time runs from the first request to the last answer.
-        const f = JSON.parse(json) as Omit<Sample, 'rps' | 'serverCpu' | 'wrkCpu'> & { seconds: number };
+        const f = JSON.parse(json) as Omit<Sample, 'rps' | 'serverCpu' | 'wrkCpu' | 'serverCpuMs'> & {
+          seconds: number;
+        };
         resolve({ ...f, rps: f.requests / f.seconds, ...cpu });
         return;
       }
