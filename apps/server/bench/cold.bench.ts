@@ -33,7 +33,8 @@
  * The client is Debian's wrk (paths.lua: 8 threads of one connection each, every path asked
  * once), so the cached figure is the server's and not the client's ceiling: each row shows the
  * server's and wrk's CPU, and the server's CPU time a request (issue #15 asks about a millisecond
- * of server time for a never-asked answer; the cold pass's includes its /healthz probes').
+ * of server time for a never-asked answer; the cold figure includes the /healthz probes' share,
+ * and is read in clock ticks of 10 ms: about 8% either way for the shortest pass, 130 ms).
  *
  * The server is measured once its answers are prepared and copied to its answer file (decisions
  * 0326, 0329), as a server is between data loads; each row shows the share of the cold requests
@@ -258,7 +259,7 @@ async function measure(
     '/healthz p99 ms (cold run)': health.p99.toFixed(1),
     'server CPU % cold / cached': `${first.serverCpu} / ${again.serverCpu}`,
     // The server's core per answer (issue #15: a never-asked answer should cost about a
-    // millisecond of server time): its CPU share over the pass's rate.
+    // millisecond of server time): its CPU time over the pass divided by the pass's requests.
     'server µs a request cold / cached': `${cpuPerRequest(first)} / ${cpuPerRequest(again)}`,
     'wrk CPU % cold / cached': `${first.wrkCpu} / ${again.wrkCpu}`,
     failed:
