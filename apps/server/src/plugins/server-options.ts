@@ -82,7 +82,7 @@ const pendingSchemas = new Map<() => unknown, { route: string; of: string; valid
 
 /**
  * `compile`, run on the first call of what it returns (and by `compilePendingSchemas`), once:
- * kept among the pending schemas under `label` until then.
+ * kept among the pending schemas, with `schema` (its route and what it compiles), until then.
  */
 function onFirstUse<T>(schema: { route: string; of: string; validates: boolean }, compile: () => T): () => T {
   let compiled: T | undefined;
