@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, readvSync, unlinkSync, write } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Queryable } from '@bahi/market-data/db';
+import { BodyLoans, type Loan } from './body-loans.ts';
 
 /**
  * One prepared answer as stored: the JSON body gzip-compressed (decision 0364), or null for "no
@@ -27,6 +28,12 @@ export interface PreparedRow {
    * 0334); undefined for a row read from the database.
    */
   again?: boolean;
+  /**
+   * The body's memory is lent (decision 0373): `gzip` is `loan.body`, to be sent once and given
+   * back when written (`Loan.written`), never kept. Only a first read from the answer file, for a
+   * caller that asked for a loan.
+   */
+  loan?: Loan;
 }
 
 /**
@@ -130,11 +137,20 @@ class VersionFile {
    * a few kilobytes takes about 5 µs; handing it to libuv's thread pool cost about 50 µs of the
    * event loop's core a read (decision 0329).
    */
-  get(operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
+  get(
+    operationId: string,
+    key: string,
+    loans: BodyLoans | null,
+  ): Promise<PreparedRow | undefined> | undefined {
     return this.find(operationId, key, (slot) => {
-      const found = this.read(slot, false);
-      if (found.key !== key) return undefined;
-      found.row.again = this.asked[slot] === 1;
+      const again = this.asked[slot] === 1;
+      // Never asked: not kept (decision 0334), so its body may be read into lent memory.
+      const found = this.read(slot, false, again ? null : loans);
+      if (found.key !== key) {
+        found.row.loan?.back();
+        return undefined;
+      }
+      found.row.again = again;
       this.asked[slot] = 1;
       return found.row;
     });
@@ -147,7 +163,7 @@ class VersionFile {
    */
   pieces(operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
     return this.find(operationId, key, (slot) => {
-      const found = this.read(slot, true);
+      const found = this.read(slot, true, null);
       return found.key === key ? found.row : undefined;
     });
   }
@@ -181,7 +197,7 @@ class VersionFile {
     for (let i = hash & mask; this.slots[i] !== 0; i = (i + 1) & mask) {
       if (this.hashes[i] !== hash) continue;
       const slot = (this.slots[i] as number) - 1;
-      if (this.read(slot, false).key === key) this.asked[slot] = 0;
+      if (this.read(slot, false, null).key === key) this.asked[slot] = 0;
     }
   }
 
@@ -189,9 +205,10 @@ class VersionFile {
    * One read: the header into a passing buffer, the body into memory of its own, which the
    * answer cache keeps as it is (a body in a view of the record, or of Node's pool, would be
    * copied again before it is kept: decision 0342). With `pieces`, the pieces instead of the
-   * body (a second read, past the body).
+   * body (a second read, past the body). With `loans`, the body is read into lent memory instead
+   * (decision 0373).
    */
-  private read(slot: number, pieces: boolean): { key: string; row: PreparedRow } {
+  private read(slot: number, pieces: boolean, loans: BodyLoans | null): { key: string; row: PreparedRow } {
     const size = this.sizes[slot] as number;
     const piecesSize = this.pieceSizes[slot] as number;
     const head = Buffer.allocUnsafe(this.heads[slot] as number);
@@ -207,14 +224,24 @@ class VersionFile {
       found.row.pieces = piece;
       return found;
     }
-    const body = Buffer.allocUnsafeSlow(size - head.length - piecesSize);
+    const bodySize = size - head.length - piecesSize;
+    const loan = loans?.take(bodySize) ?? null;
+    const body = loan === null ? Buffer.allocUnsafeSlow(bodySize) : loan.body;
     const bytes =
       body.length === 0
         ? readSync(fd, head, 0, head.length, position)
         : readvSync(fd, [head, body], position);
-    if (bytes !== size - piecesSize)
+    if (bytes !== size - piecesSize) {
+      loan?.back();
       throw new Error(`answer file: read ${bytes} of ${size - piecesSize} bytes`);
-    return decodeRecord(head, body);
+    }
+    const found = decodeRecord(head, body);
+    if (loan !== null) {
+      // A record with no body ("no data") holds nothing of the loan.
+      if (found.row.gzip === null) loan.back();
+      else found.row.loan = loan;
+    }
+    return found;
   }
 
   /**
@@ -379,6 +406,8 @@ export class AnswerFiles {
   private closed = false;
   /** Answers read from the files, and sets copied (for the bench and /metrics). */
   reads = 0;
+  /** Memory lent for never-asked bodies sent once (decision 0373). */
+  readonly loans = new BodyLoans();
   copied: { operationId: string; answers: number; ms: number }[] = [];
 
   constructor(
@@ -397,10 +426,16 @@ export class AnswerFiles {
 
   /**
    * The answer from the file, undefined (not a promise) when the set is not in a file; a promise
-   * of undefined when the set has no such answer.
+   * of undefined when the set has no such answer. With `lend`, a never-asked answer's body is
+   * read into lent memory (`PreparedRow.loan`, decision 0373).
    */
-  get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> | undefined {
-    return this.counted(version, (file) => file.get(operationId, key));
+  get(
+    version: number,
+    operationId: string,
+    key: string,
+    lend = false,
+  ): Promise<PreparedRow | undefined> | undefined {
+    return this.counted(version, (file) => file.get(operationId, key, lend ? this.loans : null));
   }
 
   /** The answer with its pieces instead of its body (decision 0348), as `get`, never asked. */

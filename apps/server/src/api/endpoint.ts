@@ -215,9 +215,12 @@ export function cacheKey(
 const keyOf = (e: Endpoint, companies: Company[], params: string, format: string, v: number) =>
   `${v}|${e.operationId}|${format}|${companies.map((c) => c.isin).join(',')}|${params}`;
 
-/** The canonical key of a prepared (JSON) answer for one company, `params` from `paramsKey`. */
+/**
+ * The canonical key of a prepared (JSON) answer for one company, `params` from `paramsKey`:
+ * `keyOf` for that one company, without its list.
+ */
 export const preparedKey = (e: Endpoint, company: Company, params: string, v: number) =>
-  keyOf(e, [company], params, 'json', v);
+  `${v}|${e.operationId}|json|${company.isin}|${params}`;
 
 /**
  * The query a `prepare` variant stands for once validated, as Fastify's validation makes it:
@@ -473,8 +476,21 @@ export function paramsFor(
   company: Company,
   version: number,
 ): string {
-  return paramsKey(canonicalQuery(e, svc, query, [company], version));
+  const canonical = canonicalQuery(e, svc, query, [company], version);
+  let params = canonicalParams.get(canonical);
+  if (params === undefined) {
+    params = paramsKey(canonical);
+    canonicalParams.set(canonical, params);
+  }
+  return params;
 }
+
+/**
+ * `paramsKey` of a canonical query, made once per query object: the front asks with the query
+ * its shapes hold for a query string, for every company, and a whole range's canonical form is
+ * made once per query (`wholeRange`). Canonical queries are never changed once made.
+ */
+const canonicalParams = new WeakMap<object, string>();
 
 /**
  * The request's query in the endpoint's canonical form, once the version's quote spans are

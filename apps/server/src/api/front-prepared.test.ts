@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Db } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
@@ -401,6 +401,131 @@ describe.each(testDatabases())(
       const plain = await ask(url);
       expect(brotliDecompressSync(got!.body).equals(plain.body)).toBe(true);
       expect(files.reads).toBe(reads + 1);
+    });
+
+    it('sends a never-asked file answer from lent memory, reused only once its write is done (decision 0373)', async () => {
+      const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
+      const variant = e.prepare!.find((v) => v.statement_type === 's' && v.period === 'quarterly')!;
+      const loans = app.dataApi.prepared.files!.loans;
+      const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+      // The framework's answer teaches the front the query string (a company the first test asks).
+      expect((await app.inject({ url: urlOf(e.path, variant, symbols[0]!), headers: gzip })).statusCode).toBe(
+        200,
+      );
+      /** The front's answer to a never-asked request, written to a response that holds its body. */
+      const held = async (symbol: string) => {
+        await app.dataApi.version.current();
+        const req = {
+          method: 'GET',
+          url: urlOf(e.path, variant, symbol),
+          headers: { host: '127.0.0.1', ...gzip },
+          socket: { remoteAddress: '127.0.0.1' } as Socket,
+        };
+        return new Promise<{
+          status: number;
+          fields: string[];
+          body: Buffer;
+          written: (err?: Error | null) => void;
+        } | null>((resolve) => {
+          let status = 0;
+          let fields: string[] = [];
+          const res = {
+            writeHead: (s: number, f: string[]) => {
+              status = s;
+              fields = f;
+            },
+            end: (body?: Buffer, written?: (err?: Error | null) => void) =>
+              resolve({
+                status,
+                fields,
+                body: body ?? Buffer.alloc(0),
+                written: written ?? (() => undefined),
+              }),
+          };
+          if (!front().answer(req, res, () => resolve(null))) resolve(null);
+        });
+      };
+      // Companies asked by no other test for this variant, with data for it.
+      const answers: NonNullable<Awaited<ReturnType<typeof held>>>[] = [];
+      const named: string[] = [];
+      const lent = loans.lent;
+      for (const symbol of symbols.filter((_, i) => i > 6 && i % 4 !== 0)) {
+        if (answers.length === 4) break;
+        const got = await held(symbol);
+        if (got?.status !== 200) continue;
+        answers.push(got);
+        named.push(symbol);
+      }
+      expect(answers).toHaveLength(4);
+      const [a, b, c, d] = answers as [
+        (typeof answers)[0],
+        (typeof answers)[0],
+        (typeof answers)[0],
+        (typeof answers)[0],
+      ];
+      for (const got of answers) expect(got.fields[got.fields.indexOf('content-encoding') + 1]).toBe('gzip');
+      // Every one lent, and while none was written each had memory of its own.
+      expect(loans.lent).toBe(lent + 4);
+      expect(new Set(answers.map((x) => x.body.buffer)).size).toBe(4);
+      const copies = answers.map((x) => Buffer.from(x.body));
+      // A's write done: its memory goes to the next read, while B, C and D, unwritten, keep theirs.
+      a.written();
+      const next: NonNullable<Awaited<ReturnType<typeof held>>>[] = [];
+      for (const symbol of symbols.filter((_, i) => i > 6 && i % 4 !== 0 && !named.includes(symbols[i]!))) {
+        const got = await held(symbol);
+        if (got?.status === 200) next.push(got);
+        if (next.length === 2) break;
+      }
+      expect(next).toHaveLength(2);
+      // A's block is reused (the free list is last in, first out); the next is a new one.
+      expect(next[0]!.body.buffer).toBe(a.body.buffer);
+      expect([b, c, d].some((x) => x.body.buffer === next[1]!.body.buffer)).toBe(false);
+      for (const [i, x] of [b, c, d].entries()) expect(x.body.equals(copies[i + 1]!)).toBe(true);
+      // A write that failed keeps its memory from the pool.
+      b.written(new Error('connection reset'));
+      const after = await held(
+        symbols.find((s, i) => i > 6 && i % 4 !== 0 && !named.includes(s) && s !== symbols[0])!,
+      );
+      expect(after === null || after.body.buffer !== b.body.buffer).toBe(true);
+      // The bytes sent are the framework's answer.
+      for (const [i, x] of [b, c, d].entries()) {
+        const framework = await app.inject({ url: urlOf(e.path, variant, named[i + 1]!) });
+        expect(gunzipSync(x.body).equals(framework.rawPayload)).toBe(true);
+        x.written();
+      }
+      for (const x of next) x.written();
+    });
+
+    it('answers never-asked requests on eight connections at once with lent memory, each body its own', async () => {
+      const e = preparedEndpoints.find((p) => p.operationId === 'financials')!;
+      const variant = e.prepare!.find(
+        (v) => v.statement_type === 's' && v.statement_code === 'cf' && v.period === 'annual',
+      )!;
+      const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+      const loans = app.dataApi.prepared.files!.loans;
+      expect((await app.inject({ url: urlOf(e.path, variant, symbols[0]!), headers: gzip })).statusCode).toBe(
+        200,
+      );
+      forget();
+      await app.dataApi.version.current();
+      const [lent, made] = [loans.lent, loans.made];
+      const asked = symbols.filter((_, i) => i > 6 && i % 4 !== 0);
+      const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+      const got = await Promise.all(
+        asked.map((s) => get(port, urlOf(e.path, variant, s), gzip, 'GET', { agent })),
+      );
+      agent.destroy();
+      const sent = got.filter((g) => g.status === 200);
+      expect(sent.length).toBeGreaterThan(10);
+      expect(loans.lent - lent).toBe(sent.length);
+      // Blocks given back once written and lent again: fewer made than lent (at most one a
+      // connection and size at once).
+      expect(loans.made - made).toBeLessThan(sent.length);
+      for (const [i, g] of got.entries()) {
+        if (g.status !== 200) continue;
+        const framework = await app.inject({ url: urlOf(e.path, variant, asked[i]!) });
+        expect(gunzipSync(g.body).equals(framework.rawPayload), asked[i]).toBe(true);
+      }
     });
 
     it('counts a kept answer at its gzip bytes until a client needs its body, then at both', async () => {

@@ -169,8 +169,8 @@ class WireResponse implements FrontResponse {
     return this;
   }
 
-  end(body?: Buffer): this {
-    this.connection.write(this.head, body);
+  end(body?: Buffer, written?: (err?: Error | null) => void): this {
+    this.connection.write(this.head, body, written);
     return this;
   }
 
@@ -486,8 +486,11 @@ class WireConnection {
     );
   }
 
-  /** Writes the front's answer to the request in hand, then reads on. */
-  write(head: string, body: Buffer | undefined): void {
+  /**
+   * Writes the front's answer to the request in hand, then reads on. `written` is called at once
+   * if the socket took every byte as it was written, else never.
+   */
+  write(head: string, body: Buffer | undefined, written?: (err?: Error | null) => void): void {
     if (this.gone) return;
     const socket = this.socket;
     // A server that stopped listening (draining) answers with Connection: close, as the drain
@@ -505,6 +508,10 @@ class WireConnection {
     socket.write(fields, 'latin1');
     if (body !== undefined && body.length > 0) socket.write(body);
     socket.uncork();
+    // Nothing left unwritten: the body was handed to the system as it was written, and lent
+    // memory may go back (decision 0373). A write callback would cost a tick of its own per
+    // answer; a body still waiting for the socket is not given back (it goes to the collector).
+    if (written !== undefined && socket.writableLength === 0) written();
     if (last) {
       this.leave();
       socket.end();

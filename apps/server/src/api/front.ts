@@ -14,6 +14,7 @@ import { isLoopback } from '../plugins/https-policy.ts';
 import { requestIdOf } from '../plugins/request-id.ts';
 import { hsts } from '../plugins/security-headers.ts';
 import { markWarmUp, warmUpMark } from '../plugins/warm-up-requests.ts';
+import type { Loan } from './body-loans.ts';
 import { digits } from './digits.ts';
 import {
   authorize,
@@ -58,7 +59,12 @@ export interface FrontRequest {
 /** What the front writes an answer with: Node's ServerResponse, or the answer wire's. */
 export interface FrontResponse {
   writeHead(status: number, fields: string[]): unknown;
-  end(body?: Buffer): unknown;
+  /**
+   * `written`, when given, is called once the body has been handed to the operating system (with
+   * an error instead if the write failed), or never (the connection went first, or the writer
+   * does not wait for a write it could not finish at once).
+   */
+  end(body?: Buffer, written?: (err?: Error | null) => void): unknown;
   /**
    * The answer wire's: the framework answers the request in process and the wire writes it,
    * keeping the connection (decision 0361); settles once answered, or null where it cannot.
@@ -102,13 +108,48 @@ interface Ready {
    * with another URL), the prepared answers in the database, or cut out of one (decision 0350).
    */
   from: 'answers' | 'canonical' | 'prepared' | 'cut';
+  /** The body's memory, lent (decision 0373): given back once the answer is written. */
+  loan: Loan | null;
 }
+
+/** Who calls, as `callerOf` finds them. */
+interface Caller {
+  owner: KeyOwner;
+  https: boolean;
+  nowMs: number;
+  warm: boolean;
+}
+
+/** What `codingFor` reads of an entry made from a prepared answer (`entryFromPrepared`: gzip, sent first). */
+const preparedEntry = { gzipFirst: true } as const;
+
+/** A Ready, made in one place so every one has the same shape (no spread: decision 0373). */
+const ready = (
+  operation: Operation,
+  sent: Sent,
+  entry: CachedResponse,
+  caller: Caller,
+  started: number,
+  from: Ready['from'],
+  loan: Loan | null,
+): Ready => ({
+  operation,
+  sent,
+  entry,
+  owner: caller.owner,
+  https: caller.https,
+  nowMs: caller.nowMs,
+  warm: caller.warm,
+  started,
+  from,
+  loan,
+});
 
 /**
  * A "no data" answer (402, decision 0370): a prepared answer that holds nothing, or a range with
  * nothing in it; `detail` as the framework words it.
  */
-interface Missing extends Omit<Ready, 'sent' | 'entry' | 'from'> {
+interface Missing extends Omit<Ready, 'sent' | 'entry' | 'from' | 'loan'> {
   from: 'missing';
   detail: string;
   /** A cut's lookup of the canonical entries was counted as it was made (`cutForFront`). */
@@ -334,7 +375,7 @@ export class AnswerFront {
     if (operation === undefined || operation.endpoint.live) return false;
     const caller = this.callerOf(req, apiKey, operation.endpoint, found.companies);
     if (caller === null) return false;
-    this.count(req, res, next, { operation, sent, entry: found.entry, ...caller, started, from: 'answers' });
+    this.count(req, res, next, ready(operation, sent, found.entry, caller, started, 'answers', null));
     return true;
   }
 
@@ -381,22 +422,27 @@ export class AnswerFront {
     // universe asks each once, and would only push out what clients repeat (decision 0334). One
     // whose coding the framework is to make is kept at once, so the framework finds it instead
     // of reading and decompressing it again.
-    const answer = (entry: CachedResponse, from: Ready['from'], readBefore: boolean) => {
+    // A never-asked answer's body is read into lent memory (decision 0373) when it goes out as
+    // it is read (gzip) or decompressed (no coding): it is sent once and dropped. A client that
+    // takes br but not gzip has its br copy made by the framework, from the answer kept.
+    const lend = codingFor(preparedEntry, accept) !== 'br';
+    const answer = (entry: CachedResponse, from: Ready['from'], readBefore: boolean, loan: Loan | null) => {
       const sent = readyRepresentation(entry, codingFor(entry, accept));
-      if (readBefore || sent === undefined) {
+      // A lent body is never kept (it is lent only when neither holds).
+      if (loan === null && (readBefore || sent === undefined)) {
         if (from === 'prepared') svc.cache.set(canonical, entry);
         svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
       }
       // A coding to make (br, for a client that takes br but not gzip): the framework finds the
       // answer cached and makes it.
-      this.answerWith(req, res, next, sent, { operation, entry, ...caller, started: asked.started, from });
+      this.answerWith(req, res, next, sent, operation, entry, caller, asked.started, from, loan);
     };
     const held = svc.cache.get(canonical, false);
     if (held) {
-      answer(held, 'canonical', true);
+      answer(held, 'canonical', true, null);
       return true;
     }
-    svc.prepared.get(asked.version, e.operationId, canonical).then(
+    svc.prepared.get(asked.version, e.operationId, canonical, lend).then(
       (row) => {
         if (row !== undefined && !row.gzip) {
           // No data for this company: the framework's 402, naming the parameters as validated.
@@ -411,6 +457,7 @@ export class AnswerFront {
           });
           return;
         }
+        const loan = row?.loan ?? null;
         let entry: CachedResponse;
         try {
           if (!row?.gzip) throw new Error('not prepared');
@@ -420,11 +467,12 @@ export class AnswerFront {
           const coding = codingFor(entry, accept);
           if (goesPlain(entry, coding) || entry.ready[coding!] === undefined) void entry.body;
         } catch {
+          loan?.back();
           next(req, res);
           return;
         }
         // A row from the database (no `again`) is kept at once, as before.
-        answer(entry, 'prepared', row.again !== false);
+        answer(entry, 'prepared', row.again !== false, loan);
       },
       () => next(req, res),
     );
@@ -449,7 +497,7 @@ export class AnswerFront {
       symbol: string;
       query: Readonly<Record<string, unknown>>;
       company: Company;
-      caller: { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean };
+      caller: Caller;
     },
   ): void {
     const { svc } = this.opts;
@@ -473,13 +521,7 @@ export class AnswerFront {
         }
         svc.answers.set(asked.key, { companies: [company], entry, operationId: e.operationId });
         const sent = readyRepresentation(entry, coding);
-        this.answerWith(req, res, next, sent, {
-          operation,
-          entry,
-          ...target.caller,
-          started: asked.started,
-          from: 'cut',
-        });
+        this.answerWith(req, res, next, sent, operation, entry, target.caller, asked.started, 'cut', null);
       },
       (err: unknown) => {
         // No data in the range: the framework's 402, with the detail the cut was refused with.
@@ -593,7 +635,7 @@ export class AnswerFront {
     apiKey: string,
     endpoint: Endpoint,
     companies: Company[],
-  ): { owner: KeyOwner; https: boolean; nowMs: number; warm: boolean } | null {
+  ): Caller | null {
     const { svc, config } = this.opts;
     const w = this.warming;
     // The warm-up's own connections (accepted by a loopback listener of its own).
@@ -621,10 +663,17 @@ export class AnswerFront {
     res: S,
     next: FrontNext<Q, S>,
     sent: Sent | undefined,
-    answer: Omit<Ready, 'sent'>,
+    operation: Operation,
+    entry: CachedResponse,
+    caller: Caller,
+    started: number,
+    from: Ready['from'],
+    loan: Loan | null,
   ): void {
-    if (sent === undefined) next(req, res);
-    else this.count(req, res, next, { ...answer, sent });
+    if (sent === undefined) {
+      loan?.back();
+      next(req, res);
+    } else this.count(req, res, next, ready(operation, sent, entry, caller, started, from, loan));
   }
 
   /** Counts the call against the key's rate limit, then answers (or hands over past the limit). */
@@ -652,6 +701,7 @@ export class AnswerFront {
     outcome: RateLimitOutcome,
   ): void {
     if (!outcome.allowed) {
+      if (answer.from !== 'missing') answer.loan?.back();
       markCounted(req, outcome);
       next(req, res);
       return;
@@ -706,10 +756,13 @@ export class AnswerFront {
     if (notModified) {
       res.writeHead(304, fields);
       res.end();
+      a.loan?.back();
     } else {
       fields.push('content-length', digits(sent.body.length));
       res.writeHead(200, fields);
-      res.end(sent.body);
+      // A lent body's memory goes back once it is written (decision 0373).
+      if (a.loan === null) res.end(sent.body);
+      else res.end(sent.body, a.loan.written);
     }
     this.done(a, reqId, notModified ? 304 : 200);
   }

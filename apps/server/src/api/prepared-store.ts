@@ -99,10 +99,12 @@ export class PreparedAnswers {
    * 0.25 ms against 0.1 ms an answer on PGlite, 44 µs against 12 µs of this process's time on
    * PostgreSQL, with batches of eight), and a server meeting many never-asked requests at once
    * has them all waiting (decision 0326). A set copied to the local file is read from there instead (0329),
-   * and from the database should that read fail.
+   * and from the database should that read fail. With `lend`, a never-asked answer read from the
+   * file may come with its body in lent memory (`PreparedRow.loan`, decision 0373): for a caller
+   * that sends it once and keeps nothing of it.
    */
-  get(version: number, operationId: string, key: string): Promise<PreparedRow | undefined> {
-    return this.counted(this.files?.get(version, operationId, key), version, key, 'answer');
+  get(version: number, operationId: string, key: string, lend = false): Promise<PreparedRow | undefined> {
+    return this.counted(this.files?.get(version, operationId, key, lend), version, key, 'answer');
   }
 
   /**
@@ -226,7 +228,9 @@ const batchSize = 64;
  * sending for the same answer (RFC 9110 §8.8.1).
  */
 export function entryFromPrepared(row: PreparedRow, gzip: Buffer): CachedResponse {
-  // Read from the database or the answer file, a small body is a view of a larger buffer.
-  const held = { body: ownBytes(gzip), etag: `${row.etag.slice(0, -1)}-gzip9"`, coding: 'gzip' as const };
+  // Read from the database or the answer file, a small body is a view of a larger buffer, and
+  // copied; a lent one (decision 0373) is sent once and never kept, so it is used as it is.
+  const body = row.loan?.body === gzip ? gzip : ownBytes(gzip);
+  const held = { body, etag: `${row.etag.slice(0, -1)}-gzip9"`, coding: 'gzip' as const };
   return new CompressedEntry(held, row.length, row.etag, row.asOf, row.source);
 }

@@ -239,7 +239,10 @@ export const compressAbove = 1024;
  * except that an entry made with its gzip copy (`gzipFirst`) goes out in gzip to a client that
  * takes it, even one that would take br.
  */
-export function codingFor(entry: CachedResponse, acceptEncoding: string | undefined): Coding | null {
+export function codingFor(
+  entry: Pick<CachedResponse, 'gzipFirst'>,
+  acceptEncoding: string | undefined,
+): Coding | null {
   const best = preferredCoding(acceptEncoding);
   return best === 'br' && entry.gzipFirst === true && takesGzip(acceptEncoding) ? 'gzip' : best;
 }

@@ -27,11 +27,21 @@ function checkRange(q: { from?: string; to?: string }): void {
 /** A day before any quote: a range from it covers all of a company's quotes (decision 0341). */
 export const wholeHistory = '1900-01-01';
 
-/** The query for the whole history, with the query's other parameters. */
+/**
+ * The query for the whole history, with the query's other parameters: made once per query object
+ * (the answer front asks with one validated query per query string, for every company), and
+ * never changed.
+ */
 function wholeOf<Q extends { from?: string; to?: string }>(query: Q): Q {
-  const { to: _to, ...rest } = query;
-  return { ...rest, from: wholeHistory } as Q;
+  let whole = wholes.get(query) as Q | undefined;
+  if (whole === undefined) {
+    const { to: _to, ...rest } = query;
+    whole = { ...rest, from: wholeHistory } as Q;
+    wholes.set(query, whole);
+  }
+  return whole;
 }
+const wholes = new WeakMap<object, object>();
 
 /**
  * A date range that covers every one of the company's quotes, however it is written (`from`
