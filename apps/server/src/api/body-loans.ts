@@ -75,9 +75,9 @@ export class Loan {
   }
 
   /**
-   * A write's callback: the body was handed to the operating system, so its memory is free. A
-   * write that failed is not given back: whatever may still hold the memory lets it go to the
-   * garbage collector instead.
+   * A write's callback: nothing holds the body any more, so its memory is free. Called with an
+   * error, it does not give the memory back (it goes to the garbage collector): a writer that
+   * reports a failure may not know what still holds the bytes.
    */
   readonly written = (err?: Error | null): void => {
     if (!err) this.back();

@@ -488,7 +488,8 @@ class WireConnection {
 
   /**
    * Writes the front's answer to the request in hand, then reads on. `written` is called at once
-   * if the socket took every byte as it was written, else never.
+   * when the socket holds nothing unwritten after the write (every byte taken by the system, or a
+   * write refused at once, which holds nothing), else never.
    */
   write(head: string, body: Buffer | undefined, written?: (err?: Error | null) => void): void {
     if (this.gone) return;

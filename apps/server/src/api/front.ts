@@ -60,9 +60,10 @@ export interface FrontRequest {
 export interface FrontResponse {
   writeHead(status: number, fields: string[]): unknown;
   /**
-   * `written`, when given, is called once the body has been handed to the operating system (with
-   * an error instead if the write failed), or never (the connection went first, or the writer
-   * does not wait for a write it could not finish at once).
+   * `written`, when given, is called once nothing holds the body any more (the operating system
+   * took it, or the write was refused at once), or never: the connection went first, or the
+   * writer does not wait for a write it could not finish at once. A writer that reports an error
+   * to it keeps the body's memory from reuse (`Loan.written`).
    */
   end(body?: Buffer, written?: (err?: Error | null) => void): unknown;
   /**
@@ -688,7 +689,10 @@ export class AnswerFront {
     if (counted instanceof Promise) {
       counted.then(
         (outcome) => this.finish(req, res, next, answer, outcome),
-        () => next(req, res),
+        () => {
+          if (answer.from !== 'missing') answer.loan?.back();
+          next(req, res);
+        },
       );
     } else this.finish(req, res, next, answer, counted);
   }
