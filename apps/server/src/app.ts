@@ -35,6 +35,7 @@ import {
   recordWithoutLogger,
 } from './plugins/access-log.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { DatabaseKeep } from './plugins/kept-documents.ts';
 import { standardOutput } from './plugins/log-destination.ts';
 import { requestIdOf } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -182,12 +183,14 @@ export async function buildApp(
   registerMail(app);
   await app.register(intakeRoutes);
   await registerBilling(app);
-  // The reference tools read the same document the data API serves.
+  // The reference tools read the same document the data API serves, and are kept across
+  // restarts with the documents (decision 0374).
   const documentText = async () => (await app.inject('/swagger/doc.json')).body;
-  await app.register(docsRoutes, { document: documentText });
+  const keep = new DatabaseKeep(app.deps.db);
+  await app.register(docsRoutes, { document: documentText, keep });
   // The docs page's reference is rendered from that same document.
   if (config.webDist)
-    registerStaticSite(app, config.webDist, { path: sitePaths.docs, document: documentText });
+    registerStaticSite(app, config.webDist, { path: sitePaths.docs, document: documentText, keep });
   return app;
 }
 

@@ -128,3 +128,32 @@ export function codeFingerprint(): string {
   fingerprint = hash.digest('base64url').slice(0, 16);
   return fingerprint;
 }
+
+let wholeFingerprint: string | null = null;
+
+/**
+ * A digest of all of the server's code, of every package beside it (source and build) and of the
+ * lockfile: what the API documents are made by, every route's schema among it (decision 0374).
+ * Computed once per process.
+ */
+export function buildFingerprint(): string {
+  if (wholeFingerprint) return wholeFingerprint;
+  const serverCode = fileURLToPath(new URL('..', import.meta.url));
+  const packages = dirname(dirname(marketDataMigrations.dir));
+  const hash = createHash('sha256');
+  const roots = [serverCode];
+  for (const entry of readdirSync(packages, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  ))
+    if (entry.isDirectory())
+      roots.push(join(packages, entry.name, 'src'), join(packages, entry.name, 'dist'));
+  for (const root of roots) {
+    hash.update(relative(packages, root)).update('\0');
+    for (const file of filesUnder(root))
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  const lockfile = upwards(serverCode, 'package-lock.json');
+  if (lockfile) hash.update(readFileSync(lockfile));
+  wholeFingerprint = hash.digest('base64url').slice(0, 16);
+  return wholeFingerprint;
+}

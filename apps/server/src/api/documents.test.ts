@@ -1,9 +1,12 @@
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { bumpDataVersion, ensureSampleData, getDataVersion } from '@bahi/market-data';
-import { openDb } from '@bahi/market-data/db';
+import { type Db, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
+import { testDatabases } from '@bahi/market-data/db/test-databases';
 import Ajv from 'ajv-draft-04';
 import type { FastifyInstance } from 'fastify';
 import swagger2Schema from 'openapi-to-postmanv2/assets/swagger2Schema.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMigrations } from '../app.ts';
 import { tagList } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 import { boundExample } from './example-bounds.ts';
@@ -280,4 +283,68 @@ describe('API documents', () => {
       after.json().paths['/stock-symbols'].get.responses['200'].examples['application/json'].meta.dataVersion,
     ).toBe(await getDataVersion(db));
   });
+});
+
+describe.each(testDatabases())('API documents kept across restarts ($name)', (database) => {
+  let db: Db;
+  const apps: FastifyInstance[] = [];
+  const start = async (publicUrl = 'https://bahi.example') => {
+    const app = await dataApiApp(db, { config: { publicUrl } });
+    apps.push(app);
+    return app;
+  };
+  const kept = async (kind: string) =>
+    (
+      await db.query<{ n: number }>('SELECT count(*)::int AS n FROM kept_document WHERE kind = $1', [
+        `api-document ${kind}`,
+      ])
+    ).rows[0]!.n;
+
+  beforeAll(async () => {
+    db = await database.open();
+    await migrate(db, [marketDataMigrations, serverMigrations]);
+    await ensureSampleData(db, { size: 'small' });
+  }, 120_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db.close();
+    await database.drop();
+  });
+
+  it('a restart on the same data, build and public URL serves the documents kept, and no other start does', async () => {
+    const first = await start();
+    const built = (await first.inject('/swagger/doc.json')).json();
+    expect(built.host).toBe('bahi.example');
+    await expect.poll(() => kept('swagger2')).toBe(1);
+    await expect.poll(() => kept('openapi')).toBe(1);
+    await first.close();
+
+    // Mark what is kept: a start that builds the documents again cannot send the mark.
+    const mark = (name: string) => Buffer.from(JSON.stringify({ kept: name }));
+    for (const name of ['swagger2', 'openapi'])
+      await db.query('UPDATE kept_document SET plain = $2, gzip = $3, br = $4 WHERE kind = $1', [
+        `api-document ${name}`,
+        mark(name),
+        gzipSync(mark(name)),
+        brotliCompressSync(mark(name)),
+      ]);
+    const restarted = await start();
+    expect((await restarted.inject('/swagger/doc.json')).json()).toEqual({ kept: 'swagger2' });
+    expect((await restarted.inject('/openapi.json')).json()).toEqual({ kept: 'openapi' });
+    const br = await restarted.inject({ url: '/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual({ kept: 'openapi' });
+
+    // Another public URL: the documents name another host, so they are built for it.
+    const elsewhere = await start('https://api.bahi.example');
+    expect((await elsewhere.inject('/swagger/doc.json')).json()).toMatchObject({ host: 'api.bahi.example' });
+
+    // New data: the kept documents are of the old version, and are not read.
+    await bumpDataVersion(db);
+    restarted.dataApi.version.invalidate();
+    const fresh = (await restarted.inject('/swagger/doc.json')).json();
+    expect(fresh.host).toBe('bahi.example');
+    expect(
+      fresh.paths['/stock-symbols'].get.responses['200'].examples['application/json'].meta.dataVersion,
+    ).toBe(await getDataVersion(db));
+  }, 120_000);
 });

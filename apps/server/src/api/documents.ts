@@ -1,10 +1,12 @@
 import { type PlanCode, sampleSymbols } from '@bahi/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { DocumentKeep } from '../plugins/kept-documents.ts';
 import { apiBasePath } from '../plugins/swagger.ts';
+import { buildFingerprint } from './code-fingerprint.ts';
 import { type ApiDocument, finishResponses } from './document-responses.ts';
 import { type Endpoint, type Example, produce, resolveCompanies } from './endpoint.ts';
 import { boundExample, describeCuts, type ListCut } from './example-bounds.ts';
-import { type PreparedBody, prepareBody, sendPrepared } from './prepared-body.ts';
+import { keptOf, type PreparedBody, prepareBody, preparedOf, sendPrepared } from './prepared-body.ts';
 import { documentPath, serializerOf, tokenDescription } from './route-schema.ts';
 import type { DataApiServices } from './services.ts';
 
@@ -178,22 +180,59 @@ export function buildDocuments(
   return { swagger2, openapi };
 }
 
+/** Where built documents are kept across restarts, and the public URL they name (`PUBLIC_URL`). */
+export interface DocumentsKept {
+  keep: DocumentKeep;
+  publicUrl: string;
+}
+
 /**
  * GET /swagger/doc.json (Swagger 2.0) and /openapi.json (OpenAPI 3.1), both generated from the
  * route schemas, with examples taken from the data; built, serialized and compressed once per
- * data version, served with ETags in the coding the client accepts.
+ * data version, served with ETags in the coding the client accepts. With a keep, both are kept
+ * under the data version, the build and the public URL (everything they are made from, decision
+ * 0374), and a restart reads them back instead of building them again.
  */
-export function registerDocuments(app: FastifyInstance, endpoints: Endpoint[], svc: DataApiServices): void {
+export function registerDocuments(
+  app: FastifyInstance,
+  endpoints: Endpoint[],
+  svc: DataApiServices,
+  kept: DocumentsKept | null = null,
+): void {
   type Built = { version: number; swagger2: PreparedBody; openapi: PreparedBody };
   let built: Built | null = null;
   let building: Promise<Built> | null = null;
+  const type = 'application/json; charset=utf-8';
+  const keyOf = (name: string, version: number) =>
+    `api-document ${name} v${version} ${buildFingerprint()} ${kept?.publicUrl}`;
+  const readKept = async (version: number): Promise<Built | null> => {
+    if (!kept) return null;
+    try {
+      const [swagger2, openapi] = await Promise.all(
+        ['swagger2', 'openapi'].map((name) => kept.keep.read(keyOf(name, version))),
+      );
+      if (!swagger2 || !openapi) return null;
+      return { version, swagger2: preparedOf(swagger2, type), openapi: preparedOf(openapi, type) };
+    } catch (err) {
+      app.log.warn({ err }, 'the API documents kept were not read; they are built again');
+      return null;
+    }
+  };
   const build = async (version: number): Promise<Built> => {
+    const found = await readKept(version);
+    if (found) return found;
     const docs = buildDocuments(app, endpoints, await collectExamples(endpoints, svc));
-    const type = 'application/json; charset=utf-8';
     const [swagger2, openapi] = await Promise.all([
       prepareBody(JSON.stringify(docs.swagger2), type),
       prepareBody(JSON.stringify(docs.openapi), type),
     ]);
+    if (kept) {
+      const keep = async (name: string, body: PreparedBody) =>
+        kept.keep.keep(keyOf(name, version), `api-document ${name}`, keptOf(body));
+      Promise.all([keep('swagger2', swagger2), keep('openapi', openapi)]).catch((err: unknown) =>
+        app.log.warn({ err }, 'the API documents were not kept; the next start builds them again'),
+      );
+    }
     return { version, swagger2, openapi };
   };
   async function documents(): Promise<Built> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { localSecret } from '../accounts/secrets.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { DatabaseKeep } from '../plugins/kept-documents.ts';
 import { accessHook } from './access.ts';
 import { registerDocuments } from './documents.ts';
 import { type Endpoint, handlerFor } from './endpoint.ts';
@@ -106,7 +107,9 @@ export async function registerDataApi(
     },
     { prefix: '/api/v1' },
   );
-  registerDocuments(app, endpoints, svc);
+  // The documents are kept only for the whole API: a key does not say which endpoints made them.
+  const keep = opts.endpoints ? null : { keep: new DatabaseKeep(app.deps.db), publicUrl: config.publicUrl };
+  registerDocuments(app, endpoints, svc, keep);
   return svc;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Coding, compressOnce, preferredCoding } from '../plugins/content-coding.ts';
+import type { KeptDocument } from '../plugins/kept-documents.ts';
 import { etagMatches, type Sent } from './response-cache.ts';
 
 /** A body built once and served many times, with its compressed copies made in advance. */
@@ -17,14 +18,30 @@ export interface PreparedBody {
 export async function prepareBody(body: string | Buffer, contentType: string): Promise<PreparedBody> {
   const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const tag = createHash('sha256').update(buf).digest('base64url').slice(0, 27);
-  const [br, gzipped] = await Promise.all([compressOnce(buf, 'br'), compressOnce(buf, 'gzip')]);
+  const [br, gzip] = await Promise.all([compressOnce(buf, 'br'), compressOnce(buf, 'gzip')]);
+  return preparedOf({ tag, plain: buf, br, gzip }, contentType);
+}
+
+/** A prepared body from its kept form (`keptOf`). */
+export function preparedOf(kept: KeptDocument, contentType: string): PreparedBody {
+  const { tag } = kept;
   return {
     contentType,
-    plain: { body: buf, etag: `"${tag}"`, coding: null },
+    plain: { body: kept.plain, etag: `"${tag}"`, coding: null },
     coded: {
-      br: { body: br, etag: `"${tag}-br"`, coding: 'br' },
-      gzip: { body: gzipped, etag: `"${tag}-gzip"`, coding: 'gzip' },
+      br: { body: kept.br, etag: `"${tag}-br"`, coding: 'br' },
+      gzip: { body: kept.gzip, etag: `"${tag}-gzip"`, coding: 'gzip' },
     },
+  };
+}
+
+/** A prepared body's form in a `DocumentKeep`. */
+export function keptOf(prepared: PreparedBody): KeptDocument {
+  return {
+    tag: prepared.plain.etag.slice(1, -1),
+    plain: prepared.plain.body,
+    br: prepared.coded.br.body,
+    gzip: prepared.coded.gzip.body,
   };
 }
 

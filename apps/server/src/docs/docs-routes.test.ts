@@ -1,3 +1,4 @@
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { publicSampleKey } from '@bahi/contracts';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,47 @@ for (const target of testDatabases()) {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(res.rawPayload.length).toBeGreaterThan(5000);
+    });
+
+    it('keeps the Postman collection and /llms.txt, so a restart on the same document serves them as kept', async () => {
+      await app.inject('/swagger/postman.json');
+      await app.inject('/llms.txt');
+      const db = app.deps.db;
+      const kept = async () =>
+        (
+          await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM kept_document WHERE kind IN ('reference postman', 'reference llms')",
+          )
+        ).rows[0]!.n;
+      await expect.poll(kept).toBe(2);
+      // Mark what is kept: a start that builds them again cannot send the mark.
+      for (const name of ['postman', 'llms']) {
+        const mark = Buffer.from(name === 'postman' ? '{"kept":"postman"}' : 'kept llms.txt');
+        await db.query('UPDATE kept_document SET plain = $2, gzip = $3, br = $4 WHERE kind = $1', [
+          `reference ${name}`,
+          mark,
+          gzipSync(mark),
+          brotliCompressSync(mark),
+        ]);
+      }
+      const restarted = await buildApp(testConfig({ publicUrl: 'https://bahi.example' }), { db });
+      try {
+        expect((await restarted.inject('/llms.txt')).body).toBe('kept llms.txt');
+        const postman = await restarted.inject({
+          url: '/swagger/postman.json',
+          headers: { 'accept-encoding': 'gzip' },
+        });
+        expect(gunzipSync(postman.rawPayload).toString()).toBe('{"kept":"postman"}');
+        // Another public URL makes another collection.
+        const elsewhere = await buildApp(testConfig({ publicUrl: 'https://api.bahi.example' }), { db });
+        try {
+          expect((await elsewhere.inject('/llms.txt')).body).toContain('https://api.bahi.example');
+        } finally {
+          await elsewhere.close();
+        }
+      } finally {
+        await restarted.close();
+      }
     });
 
     it('serves /llms.txt listing every path with its parameters', async () => {

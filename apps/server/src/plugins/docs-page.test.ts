@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type Db, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serverMigrations } from '../app.ts';
 import { registerDocsPage } from './docs-page.ts';
+import { DatabaseKeep, type DocumentKeep } from './kept-documents.ts';
 
 /** A built site as the web build leaves it: dist/ and dist-ssr/ with the docs template and renderer. */
 function builtSite(renderer: string): string {
@@ -31,10 +34,10 @@ describe('the docs page rendered from the served document', () => {
     for (const app of apps.splice(0)) await app.close();
   });
 
-  async function serve(root: string, document: () => Promise<string>) {
+  async function serve(root: string, document: () => Promise<string>, keep: DocumentKeep | null = null) {
     const app = Fastify();
     apps.push(app);
-    expect(registerDocsPage(app, root, '/financial-data-api-documentation', document)).toBe(true);
+    expect(registerDocsPage(app, root, '/financial-data-api-documentation', document, keep)).toBe(true);
     await app.ready();
     return app;
   }
@@ -79,6 +82,109 @@ describe('the docs page rendered from the served document', () => {
     const res = await app.inject('/financial-data-api-documentation');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('<!doctype html><title>Docs</title><div id="root"></div>');
+  });
+
+  describe('kept across restarts', () => {
+    let db: Db;
+    beforeEach(async () => {
+      db = await openDb({ kind: 'pglite' });
+      await migrate(db, [marketDataMigrations, serverMigrations]);
+    });
+    afterEach(() => db.close());
+
+    /** Renders as `countingRenderer` does, and counts its renders in the process. */
+    const counted = `
+export async function renderDocs(text) {
+  globalThis.docsRenders = (globalThis.docsRenders ?? 0) + 1;
+  const doc = JSON.parse(text);
+  return Object.keys(doc.paths).map((p) => '<section id="' + p + '">' + doc.paths[p] + '</section>').join('');
+}`;
+    const renders = () => (globalThis as { docsRenders?: number }).docsRenders ?? 0;
+    const keptPages = async () =>
+      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM kept_document WHERE kind = 'docs-page'"))
+        .rows[0]!.n;
+
+    it('a restart serving the same document sends the page rendered before, without rendering it', async () => {
+      const root = builtSite(counted);
+      const doc = JSON.stringify({ swagger: '2.0', paths: { '/quote': 'Quote' } });
+      const first = await serve(root, async () => doc, new DatabaseKeep(db));
+      const before = renders();
+      const rendered = await first.inject('/financial-data-api-documentation');
+      expect(rendered.body).toContain('<section id="/quote">Quote</section>');
+      expect(renders()).toBe(before + 1);
+      // Kept once its compressed copies are made.
+      await expect.poll(keptPages).toBe(1);
+      await first.close();
+
+      const restarted = await serve(root, async () => doc, new DatabaseKeep(db));
+      for (const coding of ['br', 'gzip', null]) {
+        const res = await restarted.inject({
+          url: '/financial-data-api-documentation',
+          headers: coding ? { 'accept-encoding': coding } : {},
+        });
+        const body =
+          coding === 'br'
+            ? brotliDecompressSync(res.rawPayload)
+            : coding === 'gzip'
+              ? gunzipSync(res.rawPayload)
+              : res.rawPayload;
+        expect(res.headers['content-encoding']).toBe(coding ?? undefined);
+        expect(body.toString()).toBe(rendered.body);
+      }
+      expect(renders()).toBe(before + 1);
+    });
+
+    it('renders again for another document or another SSR build', async () => {
+      const root = builtSite(counted);
+      let doc = JSON.stringify({ swagger: '2.0', paths: { '/quote': 'Quote' } });
+      const first = await serve(root, async () => doc, new DatabaseKeep(db));
+      await first.inject('/financial-data-api-documentation');
+      await expect.poll(keptPages).toBe(1);
+      await first.close();
+
+      // The data changed: the document names another endpoint.
+      doc = JSON.stringify({ swagger: '2.0', paths: { '/holidays-calender': 'Holidays' } });
+      const second = await serve(root, async () => doc, new DatabaseKeep(db));
+      const before = renders();
+      expect((await second.inject('/financial-data-api-documentation')).body).toContain('Holidays');
+      expect(renders()).toBe(before + 1);
+      await expect.poll(keptPages).toBe(2);
+      await second.close();
+
+      // A new web build: the template changed, the document did not.
+      writeFileSync(
+        join(dirname(root), 'dist-ssr', 'docs-page.html'),
+        '<!doctype html><title>Docs v2</title><div id="root"><!--app--></div>',
+      );
+      const third = await serve(root, async () => doc, new DatabaseKeep(db));
+      const page = await third.inject('/financial-data-api-documentation');
+      expect(page.body).toContain('<title>Docs v2</title>');
+      expect(page.body).toContain('Holidays');
+      expect(renders()).toBe(before + 2);
+    });
+
+    it('is not kept when rendering fails, and serves when the keep cannot be read', async () => {
+      const root = builtSite('export async function renderDocs() { throw new Error("broken"); }');
+      const doc = '{"swagger":"2.0","paths":{}}';
+      const app = await serve(root, async () => doc, new DatabaseKeep(db));
+      expect((await app.inject('/financial-data-api-documentation')).body).toBe(
+        '<!doctype html><title>Docs</title><div id="root"></div>',
+      );
+      await app.close();
+      expect(await keptPages()).toBe(0);
+
+      const unreadable = await serve(builtSite(counted), async () => doc, {
+        read: async () => {
+          throw new Error('database down');
+        },
+        keep: async () => {
+          throw new Error('database down');
+        },
+      });
+      const res = await unreadable.inject('/financial-data-api-documentation');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><title>Docs</title><div id="root"></div>');
+    });
   });
 
   it('leaves the path to the site when the build has no docs template', () => {

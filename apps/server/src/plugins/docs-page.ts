@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Coding, codings, compressOnce, preferredCoding } from './content-coding.ts';
+import type { DocumentKeep } from './kept-documents.ts';
 
 /** Where the served Swagger document comes from: its JSON text. */
 export type DocumentText = () => Promise<string>;
@@ -21,6 +23,8 @@ interface RenderedPage {
  * changes when the data does), and compressed once per coding as soon as it is rendered, at the
  * strongest settings, like the documents (`compressOnce`). Without the SSR build, or when
  * rendering fails, the template goes out with an empty root and the browser renders the page.
+ * With a keep, a rendered page is kept under its document and the SSR build (decision 0374), and
+ * a restart serving the same document reads it back instead of rendering it again.
  * Returns false when the build has no template (the site's own fallback then answers the path).
  */
 export function registerDocsPage(
@@ -28,6 +32,7 @@ export function registerDocsPage(
   siteRoot: string,
   path: string,
   document: DocumentText,
+  keep: DocumentKeep | null = null,
 ): boolean {
   const ssrDir = join(dirname(siteRoot), 'dist-ssr');
   const templateFile = join(ssrDir, 'docs-page.html');
@@ -47,13 +52,50 @@ export function registerDocsPage(
   };
   const fallback = pageOf('', '');
   let latest: { text: string; page: Promise<RenderedPage> } | null = null;
+  // What a page is made from besides its document: the SSR build (template, renderer, chunks).
+  let ssrBuild: string | null = null;
+  const keyOf = (text: string) => {
+    ssrBuild ??= digestOfFiles(ssrDir);
+    return `docs-page ${createHash('sha256').update(text).digest('base64url')} ${ssrBuild}`;
+  };
+
+  const readKept = async (text: string): Promise<RenderedPage | null> => {
+    if (!keep) return null;
+    try {
+      const kept = await keep.read(keyOf(text));
+      if (!kept) return null;
+      const coded = new Map<Coding, Promise<Buffer>>([
+        ['br', Promise.resolve(kept.br)],
+        ['gzip', Promise.resolve(kept.gzip)],
+      ]);
+      return { text, html: kept.plain, coded };
+    } catch (err) {
+      app.log.warn({ err }, 'docs page: the page kept was not read; it is rendered again');
+      return null;
+    }
+  };
+  /** Keeps a rendered page once its compressed copies are made. */
+  const keepPage = async (page: RenderedPage) => {
+    if (!keep) return;
+    try {
+      const [br, gzip] = await Promise.all([page.coded.get('br')!, page.coded.get('gzip')!]);
+      const tag = createHash('sha256').update(page.html).digest('base64url').slice(0, 27);
+      await keep.keep(keyOf(page.text), 'docs-page', { tag, plain: page.html, br, gzip });
+    } catch (err) {
+      app.log.warn({ err }, 'docs page: the page was not kept; the next start renders it again');
+    }
+  };
 
   const renderPage = async (text: string): Promise<RenderedPage> => {
+    const kept = await readKept(text);
+    if (kept) return kept;
     try {
       const { renderDocs } = (await import(pathToFileURL(rendererFile).href)) as {
         renderDocs: (documentText: string) => Promise<string>;
       };
-      return pageOf(text, await renderDocs(text));
+      const page = pageOf(text, await renderDocs(text));
+      void keepPage(page);
+      return page;
     } catch (err) {
       app.log.warn({ err }, 'docs page: rendering the reference failed; the browser will render it');
       return fallback;
@@ -88,4 +130,18 @@ export function registerDocsPage(
     void page();
   });
   return true;
+}
+
+/** A digest of every file under `dir`, their paths and contents, in a stable order. */
+function digestOfFiles(dir: string): string {
+  const hash = createHash('sha256');
+  const visit = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else hash.update(relative(dir, path)).update('\0').update(readFileSync(path)).update('\0');
+    }
+  };
+  visit(dir);
+  return hash.digest('base64url').slice(0, 16);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { acceptedEncodings } from './content-coding.ts';
 import { type DocumentText, registerDocsPage } from './docs-page.ts';
+import type { DocumentKeep } from './kept-documents.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,7 +55,7 @@ function pickEncoding(header: string | undefined, file: string, exists: (p: stri
 export function registerStaticSite(
   app: FastifyInstance,
   root: string,
-  docs?: { path: string; document: DocumentText },
+  docs?: { path: string; document: DocumentText; keep?: DocumentKeep | null },
 ): void {
   // The prerender step overwrites index.html with the home page and keeps the empty shell aside.
   const shellPath = existsSync(join(root, 'spa-shell.html'))
@@ -65,7 +66,7 @@ export function registerStaticSite(
     return;
   }
   // The docs page is rendered from the live document (plugins/docs-page.ts).
-  if (docs) registerDocsPage(app, root, docs.path, docs.document);
+  if (docs) registerDocsPage(app, root, docs.path, docs.document, docs.keep ?? null);
   const cache = new Map<string, Buffer>();
   const read = (file: string) => {
     let body = cache.get(file);
