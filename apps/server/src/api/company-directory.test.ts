@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataApiApp, keyFor } from './testing/harness.ts';
 
 /** The company directory's first query (see loadCompanyDirectory). */
-const directoryQuery = /FROM company\s*$/;
+const directoryQuery = /FROM company\) c\s*$/;
 
 describe('the company directory is loaded before the first request', () => {
   let inner: Db;
