@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Db, marketDataMigrations, migrate, type Queryable } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../app.ts';
-import { AnswerFiles, hashOf } from './answer-file.ts';
+import { AnswerFiles, hashOf, type StoredRow } from './answer-file.ts';
 import { PreparedAnswers, type PreparedRow } from './prepared-store.ts';
 
 const code = 'test-code';
@@ -152,7 +153,10 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
         },
       } as Queryable;
       // Pages of 64 rows, so a set takes several.
-      files = new AnswerFiles(counting, code, undefined, (err) => errors.push((err as Error).message), 64);
+      files = new AnswerFiles(counting, code, undefined, (err) => errors.push((err as Error).message), {
+        rows: 64,
+        bytes: 1 << 20,
+      });
       fileStore = new PreparedAnswers(counting, code, 5_000, files);
     }, 60_000);
     afterAll(() => files.close());
@@ -383,7 +387,7 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
           return db.query(sql, params);
         },
       } as Queryable;
-      const closing = new AnswerFiles(counting, code, undefined, undefined, 16);
+      const closing = new AnswerFiles(counting, code, undefined, undefined, { rows: 16, bytes: 1 << 20 });
       const copying = closing.add(4, 'financials', 230);
       while (pages === 0) await new Promise((r) => setImmediate(r));
       await closing.close();
@@ -394,6 +398,60 @@ describe.each(testDatabases())('prepared answers read by key, on $name', (target
       await closing.add(4, 'ratios', 40);
       expect(closing.has(4, 'ratios')).toBe(false);
       expect(closing.get(4, 'financials', fileKey(4, 'financials', 1))).toBeUndefined();
+    });
+
+    it('a set of large answers is copied in statements of about the page bound, every answer intact', async () => {
+      // Answers of 20 KB of pieces each, as whole years of daily quotes are.
+      const version = 7;
+      const big = Array.from({ length: 48 }, (_, i) =>
+        randomBytes(10_000)
+          .toString('hex')
+          .slice(0, 20_000 - (i % 7)),
+      );
+      for (let i = 0; i < 48; i++)
+        await db.query(
+          'INSERT INTO prepared_answer (version, code, key, etag, length, as_of, source, gzip, pieces) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+          [
+            version,
+            code,
+            fileKey(version, 'dailyQuotes', i),
+            `"q${i}"`,
+            2,
+            '2026-11-20',
+            'q',
+            gzipSync('[]'),
+            Buffer.from(big[i]!),
+          ],
+        );
+      const read: number[] = [];
+      const measuring: Queryable = {
+        query: async (sql, params) => {
+          const res = await db.query(sql, params);
+          if (sql.includes('starts_with'))
+            read.push(
+              (res.rows as unknown as StoredRow[]).reduce(
+                (n, r) => n + Buffer.byteLength(r.pieces ?? '', 'base64'),
+                0,
+              ),
+            );
+          return res;
+        },
+      } as Queryable;
+      const bounded = new AnswerFiles(measuring, code, undefined, undefined, { rows: 500, bytes: 64 << 10 });
+      try {
+        await bounded.add(version, 'dailyQuotes', 48);
+        expect(bounded.has(version, 'dailyQuotes')).toBe(true);
+        // 960 KB in pages of at most 64 KB and one answer more: never the whole set at once.
+        expect(read.reduce((a, b) => a + b, 0)).toBeGreaterThan(900_000);
+        expect(Math.max(...read)).toBeLessThanOrEqual((64 << 10) + 20_000);
+        expect(read.length).toBeGreaterThanOrEqual(15);
+        for (const i of [0, 23, 47]) {
+          const row = await bounded.pieces(version, 'dailyQuotes', fileKey(version, 'dailyQuotes', i));
+          expect(row?.pieces?.toString()).toBe(big[i]);
+        }
+      } finally {
+        await bounded.close();
+      }
     });
 
     it('a set completed for an older version than the file is not copied', async () => {
