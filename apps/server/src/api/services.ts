@@ -1,7 +1,8 @@
-import { loadQuoteSpans, type QuoteSpan } from '@bahi/market-data';
+import { getDataVersion, loadQuoteSpans, type QuoteSpan } from '@bahi/market-data';
 import type { Db } from '@bahi/market-data/db';
 import { loadSyncConfig, type SyncConfig } from '@bahi/market-data/ingest';
 import type { Config } from '../config.ts';
+import { DatabaseKeep, type TextKeep } from '../plugins/kept-documents.ts';
 import { AnswerFiles } from './answer-file.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import { DataVersion } from './data-version.ts';
@@ -65,7 +66,8 @@ export function createServices(
   version.onChange((v) => symbols.prepare(v));
   // The quote spans once a prepared set is complete (and copied): after the first answers of a
   // restarted process, not ahead of them on the embedded database's thread (decision 0341).
-  const spans = new PerVersion(() => loadQuoteSpans(db));
+  // Kept per data version and code (decision 0374): made, they hold that thread for 0.5-0.7 s.
+  const spans = new PerVersion(() => keptQuoteSpans(db, new DatabaseKeep(db), code));
   const prepared = new PreparedAnswers(
     db,
     code,
@@ -92,4 +94,18 @@ export function createServices(
     sync: config.dataSync ?? loadSyncConfig({}),
     clock: opts.clock ?? (() => new Date()),
   };
+}
+
+/**
+ * The quote spans of the current data version as kept by an earlier process of the same code,
+ * or made and kept (a failed read or write of the keep only costs making them). Data loaded
+ * between the version's read and the spans' is a newer version, which reads its own.
+ */
+export async function keptQuoteSpans(db: Db, keep: TextKeep, code: string): Promise<Map<string, QuoteSpan>> {
+  const key = `quote-spans v${await getDataVersion(db)} ${code}`;
+  const text = await keep.readText(key).catch(() => null);
+  if (text !== null) return new Map(JSON.parse(text) as [string, QuoteSpan][]);
+  const spans = await loadQuoteSpans(db);
+  await keep.keepText(key, 'quote-spans', JSON.stringify([...spans])).catch(() => undefined);
+  return spans;
 }

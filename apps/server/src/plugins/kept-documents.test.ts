@@ -32,6 +32,16 @@ describe.each(testDatabases())('documents kept in the database ($name)', (databa
     expect(await keep.read('a v1')).toEqual(doc('first'));
   });
 
+  it('keeps a text without compressed copies, read back only as a text', async () => {
+    const keep = new DatabaseKeep(db);
+    const text = `${JSON.stringify([['INE002A01018', { first: '2016-01-01', last: '2026-11-20' }]])} ₹ \\`;
+    await keep.keepText('t v1', 't', text);
+    expect(await keep.readText('t v1')).toBe(text);
+    expect(await keep.readText('t v2')).toBeNull();
+    // Not a document: there is nothing to send it with.
+    expect(await keep.read('t v1')).toBeNull();
+  });
+
   it('keeps the newest few of each kind, and leaves other kinds alone', async () => {
     const keep = new DatabaseKeep(db, 2);
     await keep.keep('b v1', 'b', doc('b1'));

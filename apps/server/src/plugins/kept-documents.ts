@@ -23,6 +23,12 @@ export interface DocumentKeep {
   keep(key: string, kind: string, doc: KeptDocument): Promise<void>;
 }
 
+/** A text the server reads itself, kept as `DocumentKeep` keeps documents, without codings. */
+export interface TextKeep {
+  readText(key: string): Promise<string | null>;
+  keepText(key: string, kind: string, text: string): Promise<void>;
+}
+
 interface Row {
   etag: string;
   plain: string;
@@ -35,7 +41,7 @@ interface Row {
  * newest `perKind` documents of each kind stay: the current ones, and a few for a process of the
  * previous build or data version still running during a rolling restart.
  */
-export class DatabaseKeep implements DocumentKeep {
+export class DatabaseKeep implements DocumentKeep, TextKeep {
   constructor(
     private readonly db: Queryable,
     private readonly perKind = 4,
@@ -46,7 +52,7 @@ export class DatabaseKeep implements DocumentKeep {
     const { rows } = await this.db.query<Row>(
       `SELECT etag, encode(plain, 'base64') AS plain, encode(gzip, 'base64') AS gzip,
               encode(br, 'base64') AS br
-         FROM kept_document WHERE key = $1`,
+         FROM kept_document WHERE key = $1 AND gzip IS NOT NULL AND br IS NOT NULL`,
       [key],
     );
     const row = rows[0];
@@ -65,6 +71,27 @@ export class DatabaseKeep implements DocumentKeep {
        ON CONFLICT (key) DO NOTHING`,
       [key, kind, doc.tag, doc.plain, doc.gzip, doc.br],
     );
+    await this.prune(kind);
+  }
+
+  async readText(key: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ text: string }>(
+      "SELECT convert_from(plain, 'UTF8') AS text FROM kept_document WHERE key = $1",
+      [key],
+    );
+    return rows[0]?.text ?? null;
+  }
+
+  async keepText(key: string, kind: string, text: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO kept_document (key, kind, etag, plain) VALUES ($1, $2, '', convert_to($3, 'UTF8'))
+       ON CONFLICT (key) DO NOTHING`,
+      [key, kind, text],
+    );
+    await this.prune(kind);
+  }
+
+  private async prune(kind: string): Promise<void> {
     const { rows } = await this.db.query<{ n: number }>(
       `WITH gone AS (
          DELETE FROM kept_document WHERE kind = $1 AND key NOT IN (
