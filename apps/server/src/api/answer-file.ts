@@ -431,7 +431,7 @@ export class AnswerFiles {
     private readonly dir: string = tmpdir(),
     private readonly onError: (err: unknown) => void = () => undefined,
     /** How much a statement reads while copying a set (`VersionFile.copy`). */
-    private readonly page: PageBound = { rows: 500, bytes: 1 << 20 },
+    private readonly page: PageBound = { rows: 500, bytes: 4 << 20 },
   ) {}
 
   /** Whether the operation's answers for `version` are read from the file. */
