@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +7,35 @@ import { marketDataMigrations } from '@bahi/market-data/db';
 const codeFile = /\.(ts|js|mjs|json)$/;
 const skipped = /(\.test\.ts|\.d\.ts|\.map)$/;
 
-function* filesUnder(dir: string): Generator<string> {
+const isCode = (name: string) => codeFile.test(name) && !skipped.test(name);
+
+/** The files under `dir` whose names `wanted` takes, in a stable order (no node_modules or dotfiles). */
+function* filesUnder(dir: string, wanted: (name: string) => boolean = isCode): Generator<string> {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else if (codeFile.test(entry.name) && !skipped.test(entry.name)) yield path;
+    if (entry.isDirectory()) yield* filesUnder(path, wanted);
+    else if (wanted(entry.name)) yield path;
   }
+}
+
+/** Adds each file's path (relative to `root`) and content to `hash`. */
+function hashFiles(hash: Hash, root: string, files: Iterable<string>): Hash {
+  for (const file of files)
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash;
+}
+
+/** A digest of every file under `dir`, whatever its kind (a build's output, say). */
+export function digestOfFiles(dir: string): string {
+  return hashFiles(
+    createHash('sha256'),
+    dir,
+    filesUnder(dir, () => true),
+  )
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 /** The nearest folder at or above `dir` holding `name`, or null. */
@@ -118,11 +139,7 @@ export function codeFingerprint(): string {
     [join(marketData, 'src'), filesUnder(join(marketData, 'src'))],
     [join(marketData, 'dist'), filesUnder(join(marketData, 'dist'))],
   ];
-  for (const [root, files] of parts) {
-    for (const file of files) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
-  }
+  for (const [root, files] of parts) hashFiles(hash, root, files);
   const lockfile = upwards(serverCode, 'package-lock.json');
   if (lockfile) hash.update(readFileSync(lockfile));
   fingerprint = hash.digest('base64url').slice(0, 16);
@@ -147,11 +164,8 @@ export function buildFingerprint(): string {
   ))
     if (entry.isDirectory())
       roots.push(join(packages, entry.name, 'src'), join(packages, entry.name, 'dist'));
-  for (const root of roots) {
-    hash.update(relative(packages, root)).update('\0');
-    for (const file of filesUnder(root))
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  }
+  for (const root of roots)
+    hashFiles(hash.update(relative(packages, root)).update('\0'), root, filesUnder(root));
   const lockfile = upwards(serverCode, 'package-lock.json');
   if (lockfile) hash.update(readFileSync(lockfile));
   wholeFingerprint = hash.digest('base64url').slice(0, 16);

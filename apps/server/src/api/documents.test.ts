@@ -1,17 +1,16 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { bumpDataVersion, ensureSampleData, getDataVersion } from '@bahi/market-data';
-import { type Db, marketDataMigrations, migrate, openDb } from '@bahi/market-data/db';
+import { type Db, openDb } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import Ajv from 'ajv-draft-04';
 import type { FastifyInstance } from 'fastify';
 import swagger2Schema from 'openapi-to-postmanv2/assets/swagger2Schema.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMigrations } from '../app.ts';
 import { tagList } from './endpoint.ts';
 import { endpoints } from './endpoints.ts';
 import { boundExample } from './example-bounds.ts';
 import { documentPath } from './route-schema.ts';
-import { dataApiApp, keyFor } from './testing/harness.ts';
+import { dataApiApp, keyFor, openSampleServerDb } from './testing/harness.ts';
 import { expectNegotiatedDocument } from './testing/representations.ts';
 
 type Op = {
@@ -301,9 +300,7 @@ describe.each(testDatabases())('API documents kept across restarts ($name)', (da
     ).rows[0]!.n;
 
   beforeAll(async () => {
-    db = await database.open();
-    await migrate(db, [marketDataMigrations, serverMigrations]);
-    await ensureSampleData(db, { size: 'small' });
+    db = await openSampleServerDb(database);
   }, 120_000);
   afterAll(async () => {
     for (const app of apps) await app.close();

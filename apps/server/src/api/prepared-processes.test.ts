@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../app.ts';
 import { endpoints } from './endpoints.ts';
-import { dataApiApp, keyFor } from './testing/harness.ts';
+import { dataApiApp, keyFor, openSampleServerDb } from './testing/harness.ts';
 
 /**
  * Preparing answers across processes and failures (decision 0326): apart from
@@ -70,9 +70,7 @@ describe.each(testDatabases())('several processes on one database, on $name', (t
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    db = await target.open();
-    await migrate(db, [marketDataMigrations, serverMigrations]);
-    await ensureSampleData(db, { size: 'small' });
+    db = await openSampleServerDb(target);
   }, 120_000);
   // Each test's processes are closed when it ends: one left running polls the data version and
   // would claim sets of a version a later test makes, as a live process should.

@@ -1,17 +1,15 @@
-import { bumpDataVersion, ensureSampleData, loadQuoteSpans } from '@bahi/market-data';
-import { type Db, marketDataMigrations, migrate } from '@bahi/market-data/db';
+import { bumpDataVersion, loadQuoteSpans } from '@bahi/market-data';
+import type { Db } from '@bahi/market-data/db';
 import { testDatabases } from '@bahi/market-data/db/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMigrations } from '../app.ts';
 import { DatabaseKeep } from '../plugins/kept-documents.ts';
 import { keptQuoteSpans } from './services.ts';
+import { openSampleServerDb } from './testing/harness.ts';
 
 describe.each(testDatabases())('quote spans kept per data version and code ($name)', (database) => {
   let db: Db;
   beforeAll(async () => {
-    db = await database.open();
-    await migrate(db, [marketDataMigrations, serverMigrations]);
-    await ensureSampleData(db, { size: 'small' });
+    db = await openSampleServerDb(database);
   }, 120_000);
   afterAll(async () => {
     await db.close();

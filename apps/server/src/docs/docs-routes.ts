@@ -48,18 +48,21 @@ export async function docsRoutes(app: FastifyInstance, opts: DocsRoutesOptions):
     async (doc: SwaggerDocument, text: string): Promise<PreparedBody> => {
       const keep = opts.keep;
       if (!keep) return build(doc);
-      const key = () =>
-        `reference ${name} ${createHash('sha256').update(text).digest('base64url')} ${buildFingerprint()} ${publicUrl} ${app.config.env}`;
+      let key: string | null = null;
       try {
-        const found = await keep.read(key());
+        key = `reference ${name} ${createHash('sha256').update(text).digest('base64url')} ${buildFingerprint()} ${publicUrl} ${app.config.env}`;
+        const found = await keep.read(key);
         if (found) return preparedOf(found, contentTypes[name]!);
       } catch (err) {
         app.log.warn({ err }, `the ${name} kept was not read; it is built again`);
       }
       const body = await build(doc);
-      (async () => keep.keep(key(), `reference ${name}`, keptOf(body)))().catch((err: unknown) =>
-        app.log.warn({ err }, `the ${name} was not kept; the next start builds it again`),
-      );
+      if (key !== null)
+        keep
+          .keep(key, `reference ${name}`, keptOf(body))
+          .catch((err: unknown) =>
+            app.log.warn({ err }, `the ${name} was not kept; the next start builds it again`),
+          );
       return body;
     };
   const contentTypes: Record<string, string> = {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { digestOfFiles } from '../api/code-fingerprint.ts';
 import { type Coding, codings, compressOnce, preferredCoding } from './content-coding.ts';
 import type { DocumentKeep } from './kept-documents.ts';
 
@@ -130,18 +131,4 @@ export function registerDocsPage(
     void page();
   });
   return true;
-}
-
-/** A digest of every file under `dir`, their paths and contents, in a stable order. */
-function digestOfFiles(dir: string): string {
-  const hash = createHash('sha256');
-  const visit = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else hash.update(relative(dir, path)).update('\0').update(readFileSync(path)).update('\0');
-    }
-  };
-  visit(dir);
-  return hash.digest('base64url').slice(0, 16);
 }

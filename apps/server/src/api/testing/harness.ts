@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PlanCode } from '@bahi/contracts';
+import { ensureSampleData } from '@bahi/market-data';
 import { type Db, marketDataMigrations, migrate } from '@bahi/market-data/db';
+import type { TestDatabase } from '@bahi/market-data/db/test-databases';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { issueKey } from '../../accounts/api-keys.ts';
 import { setSubscription, upsertUser } from '../../accounts/users.ts';
@@ -13,6 +15,14 @@ import type { Endpoint } from '../endpoint.ts';
 import { registerDataApi } from '../index.ts';
 
 export const testSecret = randomBytes(32);
+
+/** A test database with the server's and the market data's migrations and the small sample loaded. */
+export async function openSampleServerDb(target: TestDatabase): Promise<Db> {
+  const db = await target.open();
+  await migrate(db, [marketDataMigrations, serverMigrations]);
+  await ensureSampleData(db, { size: 'small' });
+  return db;
+}
 
 /** The data API alone on a migrated database, with the given endpoints (all of them by default). */
 export async function dataApiApp(
