@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { DatabaseInUseError } from '@bahi/market-data/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import { shownUrl } from './process/shown-url.ts';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another process has the embedded database: its message says which, and what to do.
+  console.error(err instanceof DatabaseInUseError ? `Cannot start: ${err.message}` : err);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { yieldToEventLoop } from '@bahi/market-data';
 import type { Db } from '@bahi/market-data/db';
+import { processHolder } from '@bahi/market-data/ingest';
 import type { FastifyBaseLogger } from 'fastify';
 import { compressPrepared } from '../plugins/content-coding.ts';
 import { collectAfterBulkWork } from '../process/heap.ts';
@@ -56,13 +57,17 @@ export class AnswerPreparer {
   private retries = 0;
   /** Sets this process prepared, for the log and the bench. */
   readonly report: PreparedSetReport[] = [];
+  /** Who its claims name: the database's opening where only this process can open it. */
+  private readonly holder: string;
 
   constructor(
     private readonly db: Db,
     private readonly svc: DataApiServices,
     private readonly endpoints: readonly Endpoint[],
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.holder = db.exclusive ?? processHolder();
+  }
 
   /** The endpoints whose answers are prepared. */
   get operations(): string[] {
@@ -140,12 +145,15 @@ export class AnswerPreparer {
       if (!e.prepare || e.prepare.length === 0) continue;
       if (this.abandoned(version)) return;
       if (this.svc.prepared.isComplete(version, e.operationId)) continue;
+      // A claim goes stale after a while; on a database only this process can open, a claim
+      // under another holder is a dead process's at once (decision 0376).
       const claimed = await this.db.query<{ claimedAt: string }>(
-        `INSERT INTO prepared_set (version, code, operation) VALUES ($1, $2, $3)
-         ON CONFLICT (version, code, operation) DO UPDATE SET claimed_at = now()
-          WHERE prepared_set.done_at IS NULL AND prepared_set.claimed_at < now() - interval '${staleClaim}'
+        `INSERT INTO prepared_set (version, code, operation, holder) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (version, code, operation) DO UPDATE SET claimed_at = now(), holder = $4
+          WHERE prepared_set.done_at IS NULL AND (prepared_set.claimed_at < now() - interval '${staleClaim}'
+            OR ($5::boolean AND prepared_set.holder IS DISTINCT FROM $4))
          RETURNING claimed_at::text AS "claimedAt"`,
-        [version, this.svc.prepared.code, e.operationId],
+        [version, this.svc.prepared.code, e.operationId, this.holder, this.db.exclusive !== undefined],
       );
       // Another process has it (and marks it complete when done).
       const claimedAt = claimed.rows[0]?.claimedAt;

@@ -147,4 +147,42 @@ describe.each(testDatabases())('several processes on one database, on $name', (t
     await next.ready();
     expect(await prepared(next)).toBe(version);
   }, 120_000);
+
+  it('a claim left by a process that died is taken over at once on the embedded database, after it goes stale on PostgreSQL', async () => {
+    const version = await db.transaction((tx) => bumpDataVersion(tx));
+    const all = endpoints.filter((e) => e.prepare).map((e) => e.operationId);
+    const app = await dataApiApp(db, { config: { prepareAnswers: false } });
+    const code = app.dataApi.prepared.code;
+    await app.close();
+    // Killed while preparing financials: its claim is fresh, and names another holder.
+    await db.query(
+      "INSERT INTO prepared_set (version, code, operation, holder) VALUES ($1, $2, 'financials', 'pid 4242, killed')",
+      [version, code],
+    );
+    const next = await dataApiApp(db, { config: { prepareAnswers: true } });
+    apps.push(next);
+    await next.ready();
+    if (db.exclusive !== undefined) {
+      // Only this process can have the embedded database open: the claim is a dead one's.
+      expect(await prepared(next)).toBe(version);
+      expect(next.answerPreparer!.report.map((r) => r.operationId).sort()).toEqual([...all].sort());
+      return;
+    }
+    // On PostgreSQL the holder may be another live process: its claim is waited for.
+    for (let i = 0; i < 6_000 && next.answerPreparer!.report.length < all.length - 1; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    await next.answerPreparer!.settled();
+    expect(next.answerPreparer!.report.map((r) => r.operationId)).not.toContain('financials');
+    expect(next.answerPreparer!.complete(version)).toBe(false);
+    await next.close();
+    // Ten minutes on, it is stale: the next process takes it over.
+    await db.query("UPDATE prepared_set SET claimed_at = now() - interval '11 minutes' WHERE version = $1", [
+      version,
+    ]);
+    const later = await dataApiApp(db, { config: { prepareAnswers: true } });
+    apps.push(later);
+    await later.ready();
+    expect(await prepared(later)).toBe(version);
+    expect(later.answerPreparer!.report.map((r) => r.operationId)).toEqual(['financials']);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { marketDataMigrations, migrate } from '@bahi/market-data/db';
+import { DatabaseInUseError, marketDataMigrations, migrate } from '@bahi/market-data/db';
 import { serverMigrations } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../database.ts';
@@ -113,7 +113,7 @@ main(process.argv.slice(2)).then(
       console.error(`${err.message}\n\n${usage}`);
       process.exit(2);
     }
-    console.error(err);
+    console.error(err instanceof DatabaseInUseError ? err.message : err);
     process.exit(1);
   },
 );

@@ -40,17 +40,21 @@ function exited(child: ChildProcess): Promise<void> {
 function runCli(
   args: string[],
   env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', cliScript, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
+  let stderr = '';
   child.stdout.on('data', (c: Buffer) => {
     stdout += c.toString();
   });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout })));
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
 const inquiry = {
@@ -119,6 +123,13 @@ for (const target of testDatabases()) {
       running.push(second.child);
       const health = await fetch(`${second.url}/readyz`);
       expect(health.status).toBe(200);
+      if (target.name !== 'postgres') {
+        // The embedded database is one process's (decision 0376): the CLI beside the running
+        // server is refused, naming it, instead of writing pages over the server's.
+        const refused = await runCli(['list'], env);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(`in use by process ${second.child.pid}`);
+      }
       second.child.kill('SIGTERM');
       await exited(second.child);
 

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { csvLine, toCsv } from './copy-csv.ts';
+import { holdEmbedded } from './folder-lock.ts';
 import { openPgliteInThread } from './pglite-in-thread.ts';
 import { processLock } from './process-lock.ts';
 import type { Db, Queryable } from './types.ts';
@@ -39,18 +39,25 @@ export async function openDb(target: DbTarget): Promise<Db> {
 }
 
 async function openPglite(dataDir?: string): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // Each driver is loaded when first opened: a process uses one of them, and both take long to load.
-  const { PGlite: Lite } = await import('@electric-sql/pglite');
-  const lite = await Lite.create(dataDir, {
-    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },
-  });
+  const lock = holdEmbedded(dataDir);
+  let lite: PGlite;
+  try {
+    // Each driver is loaded when first opened: a process uses one of them, and both take long to load.
+    const { PGlite: Lite } = await import('@electric-sql/pglite');
+    lite = await Lite.create(dataDir, {
+      parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: keepString },
+    });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
     const res = await q.query<T>(sql, params as unknown[] | undefined);
     return { rows: res.rows };
   };
   return {
     kind: 'pglite',
+    exclusive: lock.id,
     query: (sql, params) => run(lite, sql, params),
     exec: async (sql) => {
       await lite.exec(sql);
@@ -65,7 +72,13 @@ async function openPglite(dataDir?: string): Promise<Db> {
       return csv.count;
     },
     withLock: processLock(),
-    close: () => lite.close(),
+    close: async () => {
+      try {
+        await lite.close();
+      } finally {
+        lock.release();
+      }
+    },
   };
 }
 

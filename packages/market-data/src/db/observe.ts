@@ -28,6 +28,7 @@ export function observeDb(db: Db, observe: DbObserver): Db {
       timed('query', () => q.query(sql, params));
   const observed: Db = {
     kind: db.kind,
+    exclusive: db.exclusive,
     query: queryOn(db),
     exec: (sql) => timed('exec', () => db.exec(sql)),
     transaction: (fn) => timed('transaction', () => db.transaction((tx) => fn({ query: queryOn(tx) }))),

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { toCsv } from './copy-csv.ts';
+import { type FolderLock, holdEmbedded } from './folder-lock.ts';
 import { processLock } from './process-lock.ts';
 import type { Db, Queryable } from './types.ts';
 
@@ -16,6 +17,16 @@ interface Reply {
  * longer stalls the HTTP event loop. The worker script is plain JavaScript (pglite-thread.mjs).
  */
 export async function openPgliteInThread(dataDir?: string): Promise<Db> {
+  const lock = holdEmbedded(dataDir);
+  try {
+    return await openThread(dataDir, lock);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function openThread(dataDir: string | undefined, lock: FolderLock): Promise<Db> {
   const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
     workerData: { dataDir: dataDir ?? null },
     // The worker needs no TypeScript loader, whatever started this process.
@@ -66,6 +77,7 @@ export async function openPgliteInThread(dataDir?: string): Promise<Db> {
 
   return {
     kind: 'pglite',
+    exclusive: lock.id,
     query: queryIn(null),
     exec: async (sql) => {
       await call({ op: 'exec', sql });
@@ -97,8 +109,12 @@ export async function openPgliteInThread(dataDir?: string): Promise<Db> {
     poolStats: () => ({ total: 1, idle: pending.size === 0 ? 1 : 0, waiting: Math.max(0, pending.size - 1) }),
     withLock: processLock(),
     close: async () => {
-      if (!failure) await call({ op: 'close' });
-      await worker.terminate();
+      try {
+        if (!failure) await call({ op: 'close' });
+        await worker.terminate();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

@@ -5,6 +5,13 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Set when no other process can use this database while it is open (embedded PGlite: its
+   * folder is locked, or it is in memory): an id of this opening. Work recorded in the database
+   * under another id (a claim) was left by a process that has ended, so it can be taken over at
+   * once instead of when it goes stale.
+   */
+  readonly exclusive?: string;
   /** Runs several statements at once (no parameters). */
   exec(sql: string): Promise<void>;
   /** Runs fn inside one transaction: all of it commits, or none of it. */

@@ -1,0 +1,107 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from './database.ts';
+import { DatabaseInUseError, lockFileName, lockFolder } from './folder-lock.ts';
+
+const folders: string[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bahi-lock-'));
+  folders.push(dir);
+  return dir;
+}
+
+/** Another process that takes the folder's lock and holds it until killed. */
+async function holderProcess(dir: string): Promise<ChildProcessWithoutNullStreams> {
+  const module = new URL('./folder-lock.ts', import.meta.url).pathname;
+  const code = `const { lockFolder } = await import(${JSON.stringify(module)});
+lockFolder(${JSON.stringify(dir)});
+console.log('held');
+setInterval(() => {}, 60_000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: 'pipe',
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (c) => {
+    stderr += String(c);
+  });
+  const first = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+  if (first.value !== 'held') throw new Error(`the holding process did not start: ${stderr}`);
+  return child;
+}
+
+const killed = (child: ChildProcessWithoutNullStreams) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+describe('an embedded database folder', () => {
+  it('is opened by one database at a time in a process, and closing it gives it back', async () => {
+    const dir = folder();
+    const db = await openDb({ kind: 'pglite', dataDir: dir, thread: true });
+    await db.exec('CREATE TABLE kept (x int); INSERT INTO kept VALUES (7)');
+    expect(db.exclusive).toEqual(expect.any(String));
+    await expect(openDb({ kind: 'pglite', dataDir: dir })).rejects.toThrow(/already open in this process/);
+    // The refused opening did not take the lock from the first.
+    expect(existsSync(join(dir, lockFileName))).toBe(true);
+    await db.close();
+    expect(existsSync(join(dir, lockFileName))).toBe(false);
+
+    const again = await openDb({ kind: 'pglite', dataDir: dir });
+    expect((await again.query<{ x: number }>('SELECT x FROM kept')).rows).toEqual([{ x: 7 }]);
+    // Another opening is another holder: claims under the first one's id were left behind.
+    expect(again.exclusive).not.toBe(db.exclusive);
+    await again.close();
+  }, 60_000);
+
+  it('held by another running process is refused with its pid; once that process is killed, taken over', async () => {
+    const dir = folder();
+    const other = await holderProcess(dir);
+    let refused: unknown;
+    try {
+      lockFolder(dir);
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(DatabaseInUseError);
+    expect((refused as Error).message).toContain(`in use by process ${other.pid}`);
+    await expect(openDb({ kind: 'pglite', dataDir: dir, thread: true })).rejects.toThrow(DatabaseInUseError);
+
+    // Killed, it leaves its lock file behind, as a crash or a power loss does.
+    await killed(other);
+    expect(JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).pid).toBe(other.pid);
+    const db = await openDb({ kind: 'pglite', dataDir: dir, thread: true });
+    expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+    await db.close();
+  }, 60_000);
+
+  // Where /proc tells no start time, a running pid counts as the holder.
+  it.skipIf(!existsSync('/proc/self/stat'))(
+    'named by a pid that another process now has (it started later) is taken over',
+    async () => {
+      const dir = folder();
+      const other = await holderProcess(dir);
+      const lock = JSON.parse(readFileSync(join(dir, lockFileName), 'utf8'));
+      await killed(other);
+      // The same file, as if the dead holder's pid had been given to a running process since.
+      const running = await holderProcess(folder());
+      writeFileSync(join(dir, lockFileName), JSON.stringify({ ...lock, pid: running.pid }));
+      const taken = lockFolder(dir);
+      expect(JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).pid).toBe(process.pid);
+      taken.release();
+      expect(existsSync(join(dir, lockFileName))).toBe(false);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * An embedded database's folder, held by one process (decision 0376). PGlite opens a folder two
+ * processes share without a word, and each then writes its own copy of the pages over the
+ * other's: a second `npm start`, or the intake CLI run beside the server, would lose what the
+ * first one was told it kept. So the folder holds a lock file, as PostgreSQL's data directory
+ * holds `postmaster.pid`: created exclusively, naming the process (host, pid and, on Linux, when
+ * it started), and removed when the database closes. A lock whose process has ended (a crash, a
+ * power loss, a container restarted with the same pid) is taken over; one held by a running
+ * process is refused with a message that names it.
+ */
+export interface FolderLock {
+  /** An id of this holding: work recorded under another id was left by a process now gone. */
+  readonly id: string;
+  release(): void;
+}
+
+export const lockFileName = 'bahi.lock';
+
+/** The folder's database is open in another running process (or already in this one). */
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
+
+interface Holder {
+  host: string;
+  pid: number;
+  /** The process's start time in clock ticks since boot (/proc/PID/stat), where there is one. */
+  started: string | null;
+  id: string;
+}
+
+/** Lock files this process holds (and its id in each), so a second opening here is refused too. */
+const held = new Map<string, string>();
+let releaseAtExit = false;
+
+/** Removes `path` if it still names holding `id`. */
+function removeOwn(path: string, id: string): void {
+  try {
+    if (readHolder(path)?.id === id) unlinkSync(path);
+  } catch {
+    // Gone already, or the folder with it.
+  }
+}
+
+/** A process's start time in clock ticks since boot, or null where /proc does not tell. */
+function startedOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // Field 22; the command name (field 2) is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the process a lock names is still running: the same pid, started at the same time. */
+function running(h: Holder): boolean {
+  if (h.host !== hostname()) return true;
+  if (h.pid === process.pid) return false;
+  try {
+    process.kill(h.pid, 0);
+  } catch (err) {
+    // EPERM: a process of another user has the pid, running.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  const started = startedOf(h.pid);
+  return h.started === null || started === null || started === h.started;
+}
+
+function readHolder(path: string): Holder | null {
+  try {
+    const h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
+    if (typeof h.host !== 'string' || typeof h.pid !== 'number' || typeof h.id !== 'string') return null;
+    return { host: h.host, pid: h.pid, started: typeof h.started === 'string' ? h.started : null, id: h.id };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes `dir`'s lock (the folder is created if missing). Throws when another running process, or
+ * this one, holds it; a lock left by a process that ended is taken over.
+ */
+export function lockFolder(dir: string): FolderLock {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, lockFileName);
+  if (held.has(path))
+    throw new DatabaseInUseError(
+      `the database in ${dir} is already open in this process: close it before opening it again`,
+    );
+  const me: Holder = {
+    host: hostname(),
+    pid: process.pid,
+    started: startedOf(process.pid),
+    id: randomUUID(),
+  };
+  for (let attempt = 0; ; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx', 0o644);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      const other = readHolder(path);
+      // An unreadable lock: a process killed while writing it (the write is a few bytes, once).
+      if (other && running(other))
+        throw new DatabaseInUseError(
+          `the database in ${dir} is in use by process ${other.pid} on ${other.host}: stop it first, or set DATA_DIR to another folder (if no such process runs, delete ${path})`,
+        );
+      unlinkSync(path);
+      continue;
+    }
+    try {
+      writeSync(fd, JSON.stringify(me));
+    } finally {
+      closeSync(fd);
+    }
+    break;
+  }
+  held.set(path, me.id);
+  if (!releaseAtExit) {
+    releaseAtExit = true;
+    // A process that exits without closing its database (a fatal error) leaves no lock behind.
+    process.on('exit', () => {
+      for (const [p, id] of held) removeOwn(p, id);
+    });
+  }
+  return {
+    id: me.id,
+    release() {
+      if (held.get(path) !== me.id) return;
+      held.delete(path);
+      // Only our own: a hand may have deleted it, and another process taken the folder since.
+      removeOwn(path, me.id);
+    },
+  };
+}
+
+/** The lock of an embedded database in `dataDir`; in memory (no folder), only an id. */
+export function holdEmbedded(dataDir: string | undefined): FolderLock {
+  return dataDir ? lockFolder(dataDir) : { id: randomUUID(), release: () => {} };
+}
