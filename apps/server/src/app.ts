@@ -189,8 +189,15 @@ export async function buildApp(
   const keep = new DatabaseKeep(app.deps.db);
   await app.register(docsRoutes, { document: documentText, keep });
   // The docs page's reference is rendered from that same document.
+  // A data load is noticed by the data version (read every 10 s when answers are prepared, and
+  // on every request): the page is rendered for the new document then.
   if (config.webDist)
-    registerStaticSite(app, config.webDist, { path: sitePaths.docs, document: documentText, keep });
+    registerStaticSite(app, config.webDist, {
+      path: sitePaths.docs,
+      document: documentText,
+      keep,
+      dataChanges: (listener) => app.dataApi.version.onChange(() => listener()),
+    });
   return app;
 }
 

@@ -28,6 +28,15 @@ export async function renderDocs(text) {
   return Object.keys(doc.paths).map((p) => '<section id="' + p + '">' + doc.paths[p] + '</section>').join('');
 }`;
 
+/** Renders as `countingRenderer` does, and counts its renders in the process. */
+const counted = `
+export async function renderDocs(text) {
+  globalThis.docsRenders = (globalThis.docsRenders ?? 0) + 1;
+  const doc = JSON.parse(text);
+  return Object.keys(doc.paths).map((p) => '<section id="' + p + '">' + doc.paths[p] + '</section>').join('');
+}`;
+const renders = () => (globalThis as { docsRenders?: number }).docsRenders ?? 0;
+
 describe('the docs page rendered from the served document', () => {
   const apps: ReturnType<typeof Fastify>[] = [];
   afterEach(async () => {
@@ -55,6 +64,36 @@ describe('the docs page rendered from the served document', () => {
     const second = await app.inject('/financial-data-api-documentation/');
     expect(second.body).toContain('<section id="/holidays-calender">Holidays</section>');
     expect(second.body).not.toContain('Quote');
+  });
+
+  it('is rendered again as soon as the data changes, so the next visitor gets it without waiting', async () => {
+    let doc = { swagger: '2.0', paths: { '/quote': 'Quote' } };
+    let dataChanged = () => {};
+    const app = Fastify();
+    apps.push(app);
+    const before = renders();
+    registerDocsPage(
+      app,
+      builtSite(counted),
+      '/docs',
+      async () => JSON.stringify(doc),
+      null,
+      (listener) => {
+        dataChanged = listener;
+      },
+    );
+    // Before it listens, a change (the data version's first read at start) renders nothing.
+    dataChanged();
+    expect(renders()).toBe(before);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    // Rendered at start, before anyone asks.
+    await expect.poll(renders).toBe(before + 1);
+    doc = { swagger: '2.0', paths: { '/holidays-calender': 'Holidays' } } as never;
+    dataChanged();
+    await expect.poll(renders).toBe(before + 2);
+    const page = await app.inject('/docs');
+    expect(page.body).toContain('<section id="/holidays-calender">Holidays</section>');
+    expect(renders()).toBe(before + 2);
   });
 
   it('sends it compressed when the browser accepts it', async () => {
@@ -92,14 +131,6 @@ describe('the docs page rendered from the served document', () => {
     });
     afterEach(() => db.close());
 
-    /** Renders as `countingRenderer` does, and counts its renders in the process. */
-    const counted = `
-export async function renderDocs(text) {
-  globalThis.docsRenders = (globalThis.docsRenders ?? 0) + 1;
-  const doc = JSON.parse(text);
-  return Object.keys(doc.paths).map((p) => '<section id="' + p + '">' + doc.paths[p] + '</section>').join('');
-}`;
-    const renders = () => (globalThis as { docsRenders?: number }).docsRenders ?? 0;
     const keptPages = async () =>
       (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM kept_document WHERE kind = 'docs-page'"))
         .rows[0]!.n;

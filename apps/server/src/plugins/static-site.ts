@@ -55,7 +55,13 @@ function pickEncoding(header: string | undefined, file: string, exists: (p: stri
 export function registerStaticSite(
   app: FastifyInstance,
   root: string,
-  docs?: { path: string; document: DocumentText; keep?: DocumentKeep | null },
+  docs?: {
+    path: string;
+    document: DocumentText;
+    keep?: DocumentKeep | null;
+    /** Calls its listener when the data changes: the page is rendered again (docs-page.ts). */
+    dataChanges?: (listener: () => void) => void;
+  },
 ): void {
   // The prerender step overwrites index.html with the home page and keeps the empty shell aside.
   const shellPath = existsSync(join(root, 'spa-shell.html'))
@@ -66,7 +72,8 @@ export function registerStaticSite(
     return;
   }
   // The docs page is rendered from the live document (plugins/docs-page.ts).
-  if (docs) registerDocsPage(app, root, docs.path, docs.document, docs.keep ?? null);
+  if (docs)
+    registerDocsPage(app, root, docs.path, docs.document, docs.keep ?? null, docs.dataChanges ?? null);
   const cache = new Map<string, Buffer>();
   const read = (file: string) => {
     let body = cache.get(file);
