@@ -14,10 +14,10 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getDataVersion } from './data-version.ts';
-import { csvLine, type Db, marketDataMigrations, migrate, openDb } from './db/index.ts';
+import { csvLine, type Db } from './db/index.ts';
 import type { Items, StatementCode } from './engine/line-items.ts';
 import { validateStatement } from './engine/validate.ts';
-import { runIngestCommand } from './ingest/cli-ingest.ts';
+import { openCliDb, runIngestCommand } from './ingest/cli-ingest.ts';
 import { hashUniverse, hasMarketData, loadSampleUniverse } from './sample/load.ts';
 import { TABLE_COLUMNS, TABLE_ORDER, type TableName } from './sample/tables.ts';
 import { generateUniverse, type UniverseSize } from './sample/universe.ts';
@@ -48,13 +48,11 @@ function fail(message: string): never {
 }
 
 async function open(): Promise<Db> {
-  const url = process.env.DATABASE_URL;
-  const db = url
-    ? await openDb({ kind: 'postgres', url })
-    : await openDb({ kind: 'pglite', dataDir: process.env.DATA_DIR ?? 'data' });
-  await migrate(db, [marketDataMigrations]);
+  const db = await openCliDb();
   console.log(
-    url ? 'database: PostgreSQL (DATABASE_URL)' : `database: PGlite in ${process.env.DATA_DIR ?? 'data'}`,
+    process.env.DATABASE_URL
+      ? 'database: PostgreSQL (DATABASE_URL)'
+      : `database: PGlite in ${process.env.DATA_DIR || 'data'}`,
   );
   return db;
 }

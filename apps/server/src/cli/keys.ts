@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type PlanCode, planOrder, plans } from '@bahi/contracts';
-import { marketDataMigrations, migrate } from '@bahi/market-data/db';
+import { DatabaseInUseError, marketDataMigrations, migrate } from '@bahi/market-data/db';
 import { issueKey, revealKey } from '../accounts/api-keys.ts';
 import { localSecret } from '../accounts/secrets.ts';
 import { findUserByEmail, setSubscription, upsertUser } from '../accounts/users.ts';
@@ -94,6 +94,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? `Error: ${err.message}` : err);
+  console.error(
+    err instanceof ConfigError || err instanceof DatabaseInUseError ? `Error: ${err.message}` : err,
+  );
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Db, marketDataMigrations, migrate, openDb } from '../db/index.ts';
+import { DatabaseInUseError, type Db, marketDataMigrations, migrate, openDb } from '../db/index.ts';
 import { IngestError, type Rejection } from './errors.ts';
 import { type IngestOutcome, ingestFile, KIND_ORDER } from './ingest-file.ts';
 import { detectKind, INGEST_KINDS, type IngestKind } from './kinds.ts';
@@ -24,9 +24,17 @@ const NOT_INGESTED: [RegExp, string][] = [
 /** The database the CLI works on: DATABASE_URL, else the embedded one in DATA_DIR (as the other data commands). */
 export async function openCliDb(env: Record<string, string | undefined> = process.env): Promise<Db> {
   const dataDir = env.DATA_DIR || 'data';
-  const db = env.DATABASE_URL
-    ? await openDb({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDb(dataDir === ':memory:' ? { kind: 'pglite' } : { kind: 'pglite', dataDir });
+  let db: Db;
+  try {
+    db = env.DATABASE_URL
+      ? await openDb({ kind: 'postgres', url: env.DATABASE_URL })
+      : await openDb(dataDir === ':memory:' ? { kind: 'pglite' } : { kind: 'pglite', dataDir });
+  } catch (err) {
+    // The server (or another command) has the embedded database: its message says which.
+    if (!(err instanceof DatabaseInUseError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   await migrate(db, [marketDataMigrations]);
   return db;
 }
