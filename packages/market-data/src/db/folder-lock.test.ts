@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -85,6 +85,19 @@ describe('an embedded database folder', () => {
     expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
     await db.close();
   }, 60_000);
+
+  it('unreadable is taken to be still being written while fresh, and left by a crashed writer once old', async () => {
+    const dir = folder();
+    const path = join(dir, lockFileName);
+    writeFileSync(path, '');
+    expect(() => lockFolder(dir)).toThrow(/being opened by another process/);
+    // Eleven seconds old: its writer was killed before it wrote.
+    const old = new Date(Date.now() - 11_000);
+    utimesSync(path, old, old);
+    const taken = lockFolder(dir);
+    expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
+    taken.release();
+  });
 
   // Where /proc tells no start time, a running pid counts as the holder.
   it.skipIf(!existsSync('/proc/self/stat'))(

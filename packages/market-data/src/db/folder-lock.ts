@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +20,8 @@ export interface FolderLock {
 }
 
 export const lockFileName = 'bahi.lock';
+/** How long an unreadable lock file is taken to be still being written. */
+const unreadableFreshMs = 10_000;
 
 /** The folder's database is open in another running process (or already in this one). */
 export class DatabaseInUseError extends Error {
@@ -106,10 +108,15 @@ export function lockFolder(dir: string): FolderLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
       const other = readHolder(path);
-      // An unreadable lock: a process killed while writing it (the write is a few bytes, once).
       if (other && running(other))
         throw new DatabaseInUseError(
           `the database in ${dir} is in use by process ${other.pid} on ${other.host}: stop it first, or set DATA_DIR to another folder (if no such process runs, delete ${path})`,
+        );
+      // An unreadable lock is a process's that was killed while writing it (a few bytes, once),
+      // or one being written this instant: a fresh one is left to its writer.
+      if (!other && Date.now() - statSync(path).mtimeMs < unreadableFreshMs)
+        throw new DatabaseInUseError(
+          `the database in ${dir} is being opened by another process: stop it first, or try again (if no such process runs, delete ${path})`,
         );
       unlinkSync(path);
       continue;
