@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
  * An embedded database's folder, held by one process (decision 0376). PGlite opens a folder two
@@ -90,7 +90,7 @@ function readHolder(path: string): Holder | null {
  */
 export function lockFolder(dir: string): FolderLock {
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, lockFileName);
+  const path = join(resolve(dir), lockFileName);
   if (held.has(path))
     throw new DatabaseInUseError(
       `the database in ${dir} is already open in this process: close it before opening it again`,
