@@ -14,7 +14,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getDataVersion } from './data-version.ts';
-import { csvLine, type Db } from './db/index.ts';
+import { csvLine, DatabaseInUseError, type Db } from './db/index.ts';
 import type { Items, StatementCode } from './engine/line-items.ts';
 import { validateStatement } from './engine/validate.ts';
 import { openCliDb, runIngestCommand } from './ingest/cli-ingest.ts';
@@ -48,7 +48,10 @@ function fail(message: string): never {
 }
 
 async function open(): Promise<Db> {
-  const db = await openCliDb();
+  const db = await openCliDb().catch((err: unknown) =>
+    // The server (or another command) has the embedded database: its message says which.
+    err instanceof DatabaseInUseError ? fail(err.message) : Promise.reject(err),
+  );
   console.log(
     process.env.DATABASE_URL
       ? 'database: PostgreSQL (DATABASE_URL)'

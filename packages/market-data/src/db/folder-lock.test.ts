@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runIngestCommand } from '../ingest/cli-ingest.ts';
 import { openDb } from './database.ts';
 import { DatabaseInUseError, lockFileName, lockFolder } from './folder-lock.ts';
 
@@ -98,6 +99,26 @@ describe('an embedded database folder', () => {
     expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
     taken.release();
   });
+
+  it('held, makes a data command say so and end with 1 instead of throwing', async () => {
+    const dir = folder();
+    const other = await holderProcess(dir);
+    const before = process.env.DATA_DIR;
+    process.env.DATA_DIR = dir;
+    const errors: string[] = [];
+    try {
+      const code = await runIngestCommand(
+        ['ingest', join(dir, 'any.csv')],
+        () => {},
+        (l) => errors.push(l),
+      );
+      expect(code).toBe(1);
+      expect(errors).toEqual([expect.stringContaining(`in use by process ${other.pid}`)]);
+    } finally {
+      if (before === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = before;
+    }
+  }, 60_000);
 
   // Where /proc tells no start time, a running pid counts as the holder.
   it.skipIf(!existsSync('/proc/self/stat'))(

@@ -24,17 +24,9 @@ const NOT_INGESTED: [RegExp, string][] = [
 /** The database the CLI works on: DATABASE_URL, else the embedded one in DATA_DIR (as the other data commands). */
 export async function openCliDb(env: Record<string, string | undefined> = process.env): Promise<Db> {
   const dataDir = env.DATA_DIR || 'data';
-  let db: Db;
-  try {
-    db = env.DATABASE_URL
-      ? await openDb({ kind: 'postgres', url: env.DATABASE_URL })
-      : await openDb(dataDir === ':memory:' ? { kind: 'pglite' } : { kind: 'pglite', dataDir });
-  } catch (err) {
-    // The server (or another command) has the embedded database: its message says which.
-    if (!(err instanceof DatabaseInUseError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  const db = env.DATABASE_URL
+    ? await openDb({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDb(dataDir === ':memory:' ? { kind: 'pglite' } : { kind: 'pglite', dataDir });
   await migrate(db, [marketDataMigrations]);
   return db;
 }
@@ -306,7 +298,15 @@ export async function runIngestCommand(
 ): Promise<number | null> {
   const [command, ...args] = argv;
   const handler = command ? INGEST_COMMANDS[command] : undefined;
-  return handler ? handler(args, out, err) : null;
+  if (!handler) return null;
+  try {
+    return await handler(args, out, err);
+  } catch (e) {
+    // The server (or another command) has the embedded database: its message says which.
+    if (!(e instanceof DatabaseInUseError)) throw e;
+    err(e.message);
+    return 1;
+  }
 }
 
 // Also runnable on its own: tsx packages/market-data/src/ingest/cli-ingest.ts <command> ...
