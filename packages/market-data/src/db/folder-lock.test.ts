@@ -1,6 +1,14 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -118,6 +126,77 @@ describe('an embedded database folder', () => {
       if (before === undefined) delete process.env.DATA_DIR;
       else process.env.DATA_DIR = before;
     }
+  }, 60_000);
+
+  it('left by a dead process and found by several starting at once is taken over by one of them alone', async () => {
+    // Processes that each take a folder's lock at a moment they are given, and say what came of it.
+    const module = new URL('./folder-lock.ts', import.meta.url).pathname;
+    const code = `const { lockFolder } = await import(${JSON.stringify(module)});
+const lines = (await import('node:readline')).createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  const [dir, at] = JSON.parse(line);
+  setTimeout(() => {
+    while (Date.now() < at);
+    let said;
+    try {
+      lockFolder(dir);
+      said = 'held';
+    } catch (err) {
+      said = err.name;
+    }
+    console.log(JSON.stringify([dir, said]));
+  }, at - Date.now() - 5);
+});
+console.log('ready');`;
+    const starters = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+        stdio: 'pipe',
+      });
+      children.push(child);
+      return { child, said: createInterface({ input: child.stdout })[Symbol.asyncIterator]() };
+    });
+    for (const s of starters) expect((await s.said.next()).value).toBe('ready');
+    // A pid no process has: one that has just ended.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    for (let round = 0; round < 12; round++) {
+      const dir = folder();
+      const left = { host: hostname(), pid: dead, started: '1', id: `left ${round}` };
+      writeFileSync(join(dir, lockFileName), JSON.stringify(left));
+      const at = Date.now() + 100;
+      for (const s of starters) s.child.stdin.write(`${JSON.stringify([dir, at])}\n`);
+      const said = await Promise.all(starters.map(async (s) => JSON.parse((await s.said.next()).value)));
+      expect(said.map(([d]) => d)).toEqual(starters.map(() => dir));
+      const holders = starters.filter((_, i) => said[i][1] === 'held');
+      // One holds the folder, the lock file names it, and every other was refused.
+      expect(holders.length, `round ${round}: ${JSON.stringify(said)}`).toBe(1);
+      expect(JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).pid).toBe(holders[0]!.child.pid);
+      expect(said.filter(([, s]) => s !== 'held').map(([, s]) => s)).toEqual(
+        Array(starters.length - 1).fill('DatabaseInUseError'),
+      );
+      // Nothing of the takeover is left in the folder.
+      expect(readdirSync(dir)).toEqual([lockFileName]);
+    }
+  }, 120_000);
+
+  it('left, while another running process is taking it over, is refused; a takeover left by a killed process is not in the way', async () => {
+    const dir = folder();
+    const path = join(dir, lockFileName);
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(path, JSON.stringify({ host: hostname(), pid: dead, started: '1', id: 'left' }));
+    const other = await holderProcess(folder());
+    writeFileSync(
+      `${path}.takeover`,
+      JSON.stringify({ host: hostname(), pid: other.pid, started: null, id: 'taker' }),
+    );
+    expect(() => lockFolder(dir)).toThrow(/being opened by another process/);
+    expect(JSON.parse(readFileSync(path, 'utf8')).id).toBe('left');
+
+    await killed(other);
+    const taken = lockFolder(dir);
+    expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
+    expect(readdirSync(dir)).toEqual([lockFileName]);
+    taken.release();
+    expect(readdirSync(dir)).toEqual([]);
   }, 60_000);
 
   // Where /proc tells no start time, a running pid counts as the holder.

@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -84,6 +96,71 @@ function readHolder(path: string): Holder | null {
   }
 }
 
+/** The lock's holder written whole: a file of its own, renamed over (or onto) `path`. */
+function writeOver(path: string, h: Holder): void {
+  const next = `${path}.${h.id}`;
+  writeFileSync(next, JSON.stringify(h), { mode: 0o644 });
+  renameSync(next, path);
+}
+
+/** Whether the lock file still holds what was judged left behind (null: unreadable). */
+function stillLeft(path: string, left: Holder | null): boolean {
+  if (!existsSync(path)) return false;
+  const now = readHolder(path);
+  return left === null ? now === null : now?.id === left.id;
+}
+
+/**
+ * Replaces a lock left by a process that ended (`left`; null when unreadable) with `me`'s.
+ * Several processes may find the same left lock at once (a supervisor starting them together):
+ * each removing it and creating its own, one would remove the lock another had just taken, and
+ * both would hold the folder. So the takeover is one process's at a time, under a second lock
+ * (`bahi.lock.takeover`, created exclusively and held for a few system calls), and the left lock
+ * is replaced by a rename, never removed: a process arriving meanwhile finds a lock file all
+ * along. Under it, the lock is read again; if it is no longer the one judged left (another
+ * process took it over first), nothing is taken and false is returned, for the caller to judge
+ * the lock anew. A takeover lock whose process has ended (killed within those calls) is removed.
+ */
+function takeOver(path: string, dir: string, left: Holder | null, me: Holder): boolean {
+  const guard = `${path}.takeover`;
+  const busy = () =>
+    new DatabaseInUseError(
+      `the database in ${dir} is being opened by another process: stop it first, or try again (if no such process runs, delete ${guard})`,
+    );
+  let fd: number | undefined;
+  for (let attempt = 0; fd === undefined; attempt++) {
+    try {
+      fd = openSync(guard, 'wx', 0o644);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw busy();
+      const taker = readHolder(guard);
+      if (taker ? running(taker) : ageMs(guard) < unreadableFreshMs) throw busy();
+      rmSync(guard, { force: true });
+    }
+  }
+  try {
+    writeSync(fd, JSON.stringify(me));
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    if (!stillLeft(path, left)) return false;
+    writeOver(path, me);
+    return true;
+  } finally {
+    removeOwn(guard, me.id);
+  }
+}
+
+/** How long ago a file was last written (0 when it is gone: it counts as fresh). */
+function ageMs(path: string): number {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Takes `dir`'s lock (the folder is created if missing). Throws when another running process, or
  * this one, holds it; a lock left by a process that ended is taken over.
@@ -101,12 +178,14 @@ export function lockFolder(dir: string): FolderLock {
     started: startedOf(process.pid),
     id: randomUUID(),
   };
-  for (let attempt = 0; ; attempt++) {
+  // A few rounds: each ends in the lock taken, or refused, unless another process changed the
+  // lock between this one's reading and acting on it (then it is judged anew).
+  for (let round = 0; ; round++) {
     let fd: number;
     try {
       fd = openSync(path, 'wx', 0o644);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || round > 3) throw err;
       const other = readHolder(path);
       if (other && running(other))
         throw new DatabaseInUseError(
@@ -114,11 +193,11 @@ export function lockFolder(dir: string): FolderLock {
         );
       // An unreadable lock is a process's that was killed while writing it (a few bytes, once),
       // or one being written this instant: a fresh one is left to its writer.
-      if (!other && Date.now() - statSync(path).mtimeMs < unreadableFreshMs)
+      if (!other && ageMs(path) < unreadableFreshMs)
         throw new DatabaseInUseError(
           `the database in ${dir} is being opened by another process: stop it first, or try again (if no such process runs, delete ${path})`,
         );
-      unlinkSync(path);
+      if (takeOver(path, dir, other, me)) break;
       continue;
     }
     try {
