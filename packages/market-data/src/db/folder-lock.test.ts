@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -74,6 +75,23 @@ describe('an embedded database folder', () => {
     await again.close();
   }, 60_000);
 
+  it('open in this process is refused by any path to it: a link to the folder, or a lock this process wrote', () => {
+    const dir = folder();
+    const link = join(folder(), 'link');
+    symlinkSync(dir, link);
+    const taken = lockFolder(dir);
+    expect(() => lockFolder(link)).toThrow(/already open in this process/);
+    // The lock as another thread of this process, holding the folder apart, would have written it.
+    const lock = JSON.parse(readFileSync(join(dir, lockFileName), 'utf8'));
+    taken.release();
+    writeFileSync(join(dir, lockFileName), JSON.stringify({ ...lock, id: 'another thread' }));
+    expect(() => lockFolder(dir)).toThrow(/already open in this process/);
+    // Left by an earlier process that had this pid (started before): taken over.
+    writeFileSync(join(dir, lockFileName), JSON.stringify({ ...lock, id: 'earlier', started: '1' }));
+    lockFolder(link).release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('held by another running process is refused with its pid; once that process is killed, taken over', async () => {
     const dir = folder();
     const other = await holderProcess(dir);
@@ -142,7 +160,7 @@ lines.on('line', (line) => {
       lockFolder(dir);
       said = 'held';
     } catch (err) {
-      said = err.name;
+      said = err.name + ': ' + err.message;
     }
     console.log(JSON.stringify([dir, said]));
   }, at - Date.now() - 5);
@@ -170,8 +188,12 @@ console.log('ready');`;
       // One holds the folder, the lock file names it, and every other was refused.
       expect(holders.length, `round ${round}: ${JSON.stringify(said)}`).toBe(1);
       expect(JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).pid).toBe(holders[0]!.child.pid);
+      // Every other was refused, naming the one that won.
+      const winner = holders[0]!.child.pid;
       expect(said.filter(([, s]) => s !== 'held').map(([, s]) => s)).toEqual(
-        Array(starters.length - 1).fill('DatabaseInUseError'),
+        Array(starters.length - 1).fill(
+          expect.stringMatching(`^DatabaseInUseError: .* in use by process ${winner} `),
+        ),
       );
       // Nothing of the takeover is left in the folder.
       expect(readdirSync(dir)).toEqual([lockFileName]);
@@ -188,7 +210,9 @@ console.log('ready');`;
       `${path}.takeover`,
       JSON.stringify({ host: hostname(), pid: other.pid, started: null, id: 'taker' }),
     );
-    expect(() => lockFolder(dir)).toThrow(/being opened by another process/);
+    expect(() => lockFolder(dir)).toThrow(
+      `being opened by another process (process ${other.pid} on ${hostname()})`,
+    );
     expect(JSON.parse(readFileSync(path, 'utf8')).id).toBe('left');
 
     await killed(other);

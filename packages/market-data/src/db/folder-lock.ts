@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   closeSync,
-  existsSync,
+  fstatSync,
   mkdirSync,
   openSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
-  statSync,
   unlinkSync,
   writeFileSync,
   writeSync,
@@ -75,7 +75,11 @@ function startedOf(pid: number): string | null {
 /** Whether the process a lock names is still running: the same pid, started at the same time. */
 function running(h: Holder): boolean {
   if (h.host !== hostname()) return true;
-  if (h.pid === process.pid) return false;
+  // This process's pid: held by this process (another thread, or another path to the folder:
+  // the same start time), or left by an earlier process that had the same pid (a container
+  // restarted as pid 1: started later).
+  if (h.pid === process.pid)
+    return (h.started !== null && h.started === startedOf(process.pid)) || [...held.values()].includes(h.id);
   try {
     process.kill(h.pid, 0);
   } catch (err) {
@@ -86,9 +90,9 @@ function running(h: Holder): boolean {
   return h.started === null || started === null || started === h.started;
 }
 
-function readHolder(path: string): Holder | null {
+function holderOf(text: string): Holder | null {
   try {
-    const h = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
+    const h = JSON.parse(text) as Partial<Holder>;
     if (typeof h.host !== 'string' || typeof h.pid !== 'number' || typeof h.id !== 'string') return null;
     return { host: h.host, pid: h.pid, started: typeof h.started === 'string' ? h.started : null, id: h.id };
   } catch {
@@ -96,70 +100,116 @@ function readHolder(path: string): Holder | null {
   }
 }
 
-/** The lock's holder written whole: a file of its own, renamed over (or onto) `path`. */
-function writeOver(path: string, h: Holder): void {
-  const next = `${path}.${h.id}`;
-  writeFileSync(next, JSON.stringify(h), { mode: 0o644 });
-  renameSync(next, path);
+function readHolder(path: string): Holder | null {
+  return readLock(path)?.holder ?? null;
 }
 
-/** Whether the lock file still holds what was judged left behind (null: unreadable). */
-function stillLeft(path: string, left: Holder | null): boolean {
-  if (!existsSync(path)) return false;
-  const now = readHolder(path);
-  return left === null ? now === null : now?.id === left.id;
+/** A lock file as found: its holder (null when unreadable), which file it is, and its age. */
+interface Found {
+  holder: Holder | null;
+  ino: number;
+  mtimeMs: number;
+  ageMs: number;
+}
+
+/** Reads a lock file through one descriptor, so holder and inode are the same file's; null when gone. */
+function readLock(path: string): Found | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  try {
+    const st = fstatSync(fd);
+    return {
+      holder: holderOf(readFileSync(fd, 'utf8')),
+      ino: st.ino,
+      mtimeMs: st.mtimeMs,
+      ageMs: Date.now() - st.mtimeMs,
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The lock's holder written whole: a file of its own, renamed over `path`. */
+function writeOver(path: string, h: Holder): void {
+  const next = `${path}.${h.id}`;
+  try {
+    writeFileSync(next, JSON.stringify(h), { mode: 0o644 });
+    renameSync(next, path);
+  } finally {
+    rmSync(next, { force: true });
+  }
 }
 
 /**
- * Replaces a lock left by a process that ended (`left`; null when unreadable) with `me`'s.
- * Several processes may find the same left lock at once (a supervisor starting them together):
- * each removing it and creating its own, one would remove the lock another had just taken, and
- * both would hold the folder. So the takeover is one process's at a time, under a second lock
- * (`bahi.lock.takeover`, created exclusively and held for a few system calls), and the left lock
- * is replaced by a rename, never removed: a process arriving meanwhile finds a lock file all
- * along. Under it, the lock is read again; if it is no longer the one judged left (another
- * process took it over first), nothing is taken and false is returned, for the caller to judge
- * the lock anew. A takeover lock whose process has ended (killed within those calls) is removed.
+ * Whether a lock file is still the one found before: the same file (a lock created since, even
+ * one not written yet, is another inode, or the same inode written at another time) with the
+ * same holder.
  */
-function takeOver(path: string, dir: string, left: Holder | null, me: Holder): boolean {
+function stillThere(path: string, before: Found): boolean {
+  const now = readLock(path);
+  return (
+    now !== null &&
+    now.ino === before.ino &&
+    now.mtimeMs === before.mtimeMs &&
+    now.holder?.id === before.holder?.id
+  );
+}
+
+/**
+ * Replaces a lock left by a process that ended (`left`) with `me`'s. Several processes may find
+ * the same left lock at once (a supervisor starting them together): each removing it and
+ * creating its own, one would remove the lock another had just taken, and both would hold the
+ * folder. So the takeover is one process's at a time, under a second lock (`bahi.lock.takeover`,
+ * created exclusively and held for a few system calls), and the left lock is replaced by a
+ * rename, never removed: a process arriving meanwhile finds a lock file all along. Under it, the
+ * lock is read again; if it is no longer the one judged left (another process took it over
+ * first), nothing is taken and false is returned, for the caller to judge the lock anew. A
+ * takeover lock whose process has ended (killed within those calls) is removed.
+ */
+function takeOver(path: string, left: Found, me: Holder): 'taken' | 'changed' | Found {
   const guard = `${path}.takeover`;
-  const busy = () =>
-    new DatabaseInUseError(
-      `the database in ${dir} is being opened by another process: stop it first, or try again (if no such process runs, delete ${guard})`,
-    );
   let fd: number | undefined;
   for (let attempt = 0; fd === undefined; attempt++) {
     try {
       fd = openSync(guard, 'wx', 0o644);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw busy();
-      const taker = readHolder(guard);
-      if (taker ? running(taker) : ageMs(guard) < unreadableFreshMs) throw busy();
-      rmSync(guard, { force: true });
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const taker = readLock(guard);
+      // Released since: tried again.
+      if (!taker) {
+        if (attempt > 2) return 'changed';
+        continue;
+      }
+      if (attempt > 0 || (taker.holder ? running(taker.holder) : taker.ageMs < unreadableFreshMs))
+        return taker;
+      // Its process ended within those calls: removed, if it is still that file.
+      if (stillThere(guard, taker)) rmSync(guard, { force: true });
     }
   }
   try {
     writeSync(fd, JSON.stringify(me));
-  } finally {
+  } catch (err) {
     closeSync(fd);
+    rmSync(guard, { force: true });
+    throw err;
   }
+  closeSync(fd);
   try {
-    if (!stillLeft(path, left)) return false;
+    if (!stillThere(path, left)) return 'changed';
     writeOver(path, me);
-    return true;
+    return 'taken';
   } finally {
     removeOwn(guard, me.id);
   }
 }
 
-/** How long ago a file was last written (0 when it is gone: it counts as fresh). */
-function ageMs(path: string): number {
-  try {
-    return Date.now() - statSync(path).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
+/** Waits `ms` without handing back the event loop (an opening is synchronous, and brief). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
  * Takes `dir`'s lock (the folder is created if missing). Throws when another running process, or
@@ -167,7 +217,8 @@ function ageMs(path: string): number {
  */
 export function lockFolder(dir: string): FolderLock {
   mkdirSync(dir, { recursive: true });
-  const path = join(resolve(dir), lockFileName);
+  // The folder itself, however it is named (a link to it, a relative path): one key for it here.
+  const path = join(realpathSync(resolve(dir)), lockFileName);
   if (held.has(path))
     throw new DatabaseInUseError(
       `the database in ${dir} is already open in this process: close it before opening it again`,
@@ -178,32 +229,58 @@ export function lockFolder(dir: string): FolderLock {
     started: startedOf(process.pid),
     id: randomUUID(),
   };
-  // A few rounds: each ends in the lock taken, or refused, unless another process changed the
-  // lock between this one's reading and acting on it (then it is judged anew).
-  for (let round = 0; ; round++) {
+  const inUse = (other: Holder) =>
+    new DatabaseInUseError(
+      other.pid === process.pid && other.host === me.host
+        ? `the database in ${dir} is already open in this process: close it before opening it again`
+        : `the database in ${dir} is in use by process ${other.pid} on ${other.host}: stop it first, or set DATA_DIR to another folder (if no such process runs, delete ${path})`,
+    );
+  // Rounds: each ends in the lock taken, or refused, unless another process is opening the folder
+  // this instant (a lock not written yet, a takeover under way) or changed the lock between this
+  // one's reading and acting on it: the lock is then judged anew after a moment, so a process
+  // started beside another names the one that won.
+  const rounds = 10;
+  for (let round = 1; ; round++) {
     let fd: number;
     try {
       fd = openSync(path, 'wx', 0o644);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || round > 3) throw err;
-      const other = readHolder(path);
-      if (other && running(other))
-        throw new DatabaseInUseError(
-          `the database in ${dir} is in use by process ${other.pid} on ${other.host}: stop it first, or set DATA_DIR to another folder (if no such process runs, delete ${path})`,
-        );
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const found = readLock(path);
+      // Gone since: created anew.
+      if (!found) continue;
+      const other = found.holder;
+      if (other && running(other)) throw inUse(other);
       // An unreadable lock is a process's that was killed while writing it (a few bytes, once),
       // or one being written this instant: a fresh one is left to its writer.
-      if (!other && ageMs(path) < unreadableFreshMs)
-        throw new DatabaseInUseError(
-          `the database in ${dir} is being opened by another process: stop it first, or try again (if no such process runs, delete ${path})`,
-        );
-      if (takeOver(path, dir, other, me)) break;
-      continue;
+      let busy: Found | null = !other && found.ageMs < unreadableFreshMs ? found : null;
+      if (!busy) {
+        const outcome = takeOver(path, found, me);
+        if (outcome === 'taken') break;
+        if (outcome !== 'changed') busy = outcome;
+      }
+      if (round < rounds) {
+        pause(20);
+        continue;
+      }
+      const by = busy?.holder ? ` (process ${busy.holder.pid} on ${busy.holder.host})` : '';
+      throw new DatabaseInUseError(
+        `the database in ${dir} is being opened by another process${by}: stop it first, or try again`,
+      );
     }
     try {
       writeSync(fd, JSON.stringify(me));
     } finally {
       closeSync(fd);
+    }
+    // A process stalled between creating its lock and writing it (stopped, its machine paused)
+    // for longer than an unreadable lock is waited for may have had it taken over meanwhile.
+    const now = readLock(path);
+    if (now?.holder?.id !== me.id) {
+      if (now?.holder && running(now.holder)) throw inUse(now.holder);
+      throw new DatabaseInUseError(
+        `the database in ${dir} was taken by another process while this one opened it: try again`,
+      );
     }
     break;
   }
