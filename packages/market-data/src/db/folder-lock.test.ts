@@ -30,6 +30,18 @@ function folder(): string {
   return dir;
 }
 
+/** A process running `code` as a module (TypeScript imports allowed), killed after the tests. */
+function moduleProcess(code: string): ChildProcessWithoutNullStreams {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: 'pipe',
+  });
+  children.push(child);
+  return child;
+}
+
+/** A pid no process has: one that has just ended. */
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
+
 /** Another process that takes the folder's lock and holds it until killed. */
 async function holderProcess(dir: string): Promise<ChildProcessWithoutNullStreams> {
   const module = new URL('./folder-lock.ts', import.meta.url).pathname;
@@ -37,10 +49,7 @@ async function holderProcess(dir: string): Promise<ChildProcessWithoutNullStream
 lockFolder(${JSON.stringify(dir)});
 console.log('held');
 setInterval(() => {}, 60_000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-    stdio: 'pipe',
-  });
-  children.push(child);
+  const child = moduleProcess(code);
   let stderr = '';
   child.stderr.on('data', (c) => {
     stderr += String(c);
@@ -167,15 +176,11 @@ lines.on('line', (line) => {
 });
 console.log('ready');`;
     const starters = Array.from({ length: 6 }, () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-        stdio: 'pipe',
-      });
-      children.push(child);
+      const child = moduleProcess(code);
       return { child, said: createInterface({ input: child.stdout })[Symbol.asyncIterator]() };
     });
     for (const s of starters) expect((await s.said.next()).value).toBe('ready');
-    // A pid no process has: one that has just ended.
-    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const dead = deadPid();
     for (let round = 0; round < 12; round++) {
       const dir = folder();
       const left = { host: hostname(), pid: dead, started: '1', id: `left ${round}` };
@@ -203,7 +208,7 @@ console.log('ready');`;
   it('left, while another running process is taking it over, is refused; a takeover left by a killed process is not in the way', async () => {
     const dir = folder();
     const path = join(dir, lockFileName);
-    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const dead = deadPid();
     writeFileSync(path, JSON.stringify({ host: hostname(), pid: dead, started: '1', id: 'left' }));
     const other = await holderProcess(folder());
     writeFileSync(

@@ -161,6 +161,29 @@ function stillThere(path: string, before: Found): boolean {
 }
 
 /**
+ * Creates `path` exclusively and writes `h` in it: false when it exists already. A write that
+ * fails removes the file, so no empty lock is left to wait for.
+ */
+function createHolding(path: string, h: Holder): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o644);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, JSON.stringify(h));
+  } catch (err) {
+    rmSync(path, { force: true });
+    throw err;
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/**
  * Replaces a lock left by a process that ended (`left`) with `me`'s. Several processes may find
  * the same left lock at once (a supervisor starting them together): each removing it and
  * creating its own, one would remove the lock another had just taken, and both would hold the
@@ -173,32 +196,17 @@ function stillThere(path: string, before: Found): boolean {
  */
 function takeOver(path: string, left: Found, me: Holder): 'taken' | 'changed' | Found {
   const guard = `${path}.takeover`;
-  let fd: number | undefined;
-  for (let attempt = 0; fd === undefined; attempt++) {
-    try {
-      fd = openSync(guard, 'wx', 0o644);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const taker = readLock(guard);
-      // Released since: tried again.
-      if (!taker) {
-        if (attempt > 2) return 'changed';
-        continue;
-      }
-      if (attempt > 0 || (taker.holder ? running(taker.holder) : taker.ageMs < unreadableFreshMs))
-        return taker;
-      // Its process ended within those calls: removed, if it is still that file.
-      if (stillThere(guard, taker)) rmSync(guard, { force: true });
+  for (let attempt = 0; !createHolding(guard, me); attempt++) {
+    const taker = readLock(guard);
+    // Released since: tried again.
+    if (!taker) {
+      if (attempt > 2) return 'changed';
+      continue;
     }
+    if (attempt > 0 || (taker.holder ? running(taker.holder) : taker.ageMs < unreadableFreshMs)) return taker;
+    // Its process ended within those calls: removed, if it is still that file.
+    if (stillThere(guard, taker)) rmSync(guard, { force: true });
   }
-  try {
-    writeSync(fd, JSON.stringify(me));
-  } catch (err) {
-    closeSync(fd);
-    rmSync(guard, { force: true });
-    throw err;
-  }
-  closeSync(fd);
   try {
     if (!stillThere(path, left)) return 'changed';
     writeOver(path, me);
@@ -219,10 +227,11 @@ export function lockFolder(dir: string): FolderLock {
   mkdirSync(dir, { recursive: true });
   // The folder itself, however it is named (a link to it, a relative path): one key for it here.
   const path = join(realpathSync(resolve(dir)), lockFileName);
-  if (held.has(path))
-    throw new DatabaseInUseError(
+  const openHere = () =>
+    new DatabaseInUseError(
       `the database in ${dir} is already open in this process: close it before opening it again`,
     );
+  if (held.has(path)) throw openHere();
   const me: Holder = {
     host: hostname(),
     pid: process.pid,
@@ -230,22 +239,18 @@ export function lockFolder(dir: string): FolderLock {
     id: randomUUID(),
   };
   const inUse = (other: Holder) =>
-    new DatabaseInUseError(
-      other.pid === process.pid && other.host === me.host
-        ? `the database in ${dir} is already open in this process: close it before opening it again`
-        : `the database in ${dir} is in use by process ${other.pid} on ${other.host}: stop it first, or set DATA_DIR to another folder (if no such process runs, delete ${path})`,
-    );
+    other.pid === process.pid && other.host === me.host
+      ? openHere()
+      : new DatabaseInUseError(
+          `the database in ${dir} is in use by process ${other.pid} on ${other.host}: stop it first, or set DATA_DIR to another folder (if no such process runs, delete ${path})`,
+        );
   // Rounds: each ends in the lock taken, or refused, unless another process is opening the folder
   // this instant (a lock not written yet, a takeover under way) or changed the lock between this
   // one's reading and acting on it: the lock is then judged anew after a moment, so a process
   // started beside another names the one that won.
   const rounds = 10;
   for (let round = 1; ; round++) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx', 0o644);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (!createHolding(path, me)) {
       const found = readLock(path);
       // Gone since: created anew.
       if (!found) continue;
@@ -267,11 +272,6 @@ export function lockFolder(dir: string): FolderLock {
       throw new DatabaseInUseError(
         `the database in ${dir} is being opened by another process${by}: stop it first, or try again`,
       );
-    }
-    try {
-      writeSync(fd, JSON.stringify(me));
-    } finally {
-      closeSync(fd);
     }
     // A process stalled between creating its lock and writing it (stopped, its machine paused)
     // for longer than an unreadable lock is waited for may have had it taken over meanwhile.
